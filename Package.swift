@@ -1,0 +1,29 @@
+// swift-tools-version:6.0
+// The workbook: one login API and one photo API, written six times, one refactoring step apart.
+import PackageDescription
+
+let stages = [
+    "Stage1Hardcoded", "Stage2EnumAPI",
+]
+
+let package = Package(
+    name: "NetworkLayerWorkbook",
+    platforms: [.macOS(.v15), .iOS(.v18)],
+    products: stages.map { .library(name: $0, targets: [$0]) } + [
+        .library(name: "Models", targets: ["Models"]),
+        .library(name: "FakeServers", targets: ["FakeServers"]),
+        .library(name: "CallSites", targets: ["CallSites"]),
+        .executable(name: "workbook", targets: ["workbook"]),
+    ],
+    targets: stages.map { .target(name: $0, dependencies: ["Models"]) } + [
+        // The domain models every stage decodes; what a stage refactors lives in the stage.
+        .target(name: "Models"),
+        // In-process fakes of the Popcorn login server and Unsplash, on URLProtocol.
+        .target(name: "FakeServers"),
+        // The code a screen writes to use each stage, behind one async interface.
+        .target(name: "CallSites", dependencies: ["Models"] + stages.map { .target(name: $0) }),
+        .executableTarget(name: "workbook", dependencies: ["CallSites", "FakeServers", "Models"]),
+        .testTarget(name: "WorkbookTests", dependencies: ["CallSites", "FakeServers", "Models"] + stages.map { .target(name: $0) }),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,45 @@
+// Stage 1 at the call site: reach for the singleton, then untangle two optionals.
+import Models
+import Stage1Hardcoded
+
+/// What a screen writes to use stage 1.
+public struct Stage1CallSite: CallSite {
+    public let stage = StageInfo(
+        number: 1, module: "Stage1Hardcoded",
+        idea: "A singleton per server; every function types its own URL, key and headers.",
+        capabilities: [])
+
+    public init() {}
+
+    public func login(username: String, password: String) async -> Outcome<Token> {
+        await completion(of: "login(username:password:)") { finish in
+            LoginManager.shared.login(username: username, password: password) { token, error in
+                finish(Outcome(token, error))
+            }
+        }
+    }
+
+    public func searchPhotos(query: String) async -> Outcome<SearchPage> {
+        await completion(of: "searchPhotos(query:)") { finish in
+            PhotoManager.shared.searchPhotos(query: query) { page, error in
+                finish(Outcome(page, error))
+            }
+        }
+    }
+
+    public func randomPhoto() async -> Outcome<Photo> {
+        await completion(of: "randomPhoto()") { finish in
+            PhotoManager.shared.randomPhoto { photo, error in
+                finish(Outcome(photo, error))
+            }
+        }
+    }
+
+    public func photo(id: String) async -> Outcome<Photo> {
+        await completion(of: "photo(id:)") { finish in
+            PhotoManager.shared.photo(id: id) { photo, error in
+                finish(Outcome(photo, error))
+            }
+        }
+    }
+}

@@ -1,0 +1,46 @@
+// Stage 2 at the call site: the same lines as stage 1. The enums changed how requests are
+// built, not what a screen writes.
+import Models
+import Stage2EnumAPI
+
+/// What a screen writes to use stage 2.
+public struct Stage2CallSite: CallSite {
+    public let stage = StageInfo(
+        number: 2, module: "Stage2EnumAPI",
+        idea: "Endpoint enums say each request once: base URL, path, method, headers, query, body.",
+        capabilities: [])
+
+    public init() {}
+
+    public func login(username: String, password: String) async -> Outcome<Token> {
+        await completion(of: "login(username:password:)") { finish in
+            LoginManager.shared.login(username: username, password: password) { token, error in
+                finish(Outcome(token, error))
+            }
+        }
+    }
+
+    public func searchPhotos(query: String) async -> Outcome<SearchPage> {
+        await completion(of: "searchPhotos(query:)") { finish in
+            PhotoManager.shared.searchPhotos(query: query) { page, error in
+                finish(Outcome(page, error))
+            }
+        }
+    }
+
+    public func randomPhoto() async -> Outcome<Photo> {
+        await completion(of: "randomPhoto()") { finish in
+            PhotoManager.shared.randomPhoto { photo, error in
+                finish(Outcome(photo, error))
+            }
+        }
+    }
+
+    public func photo(id: String) async -> Outcome<Photo> {
+        await completion(of: "photo(id:)") { finish in
+            PhotoManager.shared.photo(id: id) { photo, error in
+                finish(Outcome(photo, error))
+            }
+        }
+    }
+}

@@ -1,0 +1,121 @@
+// In-process fakes of the two servers the workbook calls. Nothing here touches the network.
+import Foundation
+import Synchronization
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The Popcorn login server and the Unsplash API, answered inside the process by a `URLProtocol`.
+///
+/// | route | request | answers |
+/// |---|---|---|
+/// | login | `POST https://popcorn.example/login`, JSON `{"username","password"}`, `Content-Type: application/json` | 200 `{"resultCode":200,"status":"success","data":{token}}`; 401 `data`: "Invalid username or password"; 400 bad body or content type; 405 other methods |
+/// | searchPhotos | `GET https://api.unsplash.com/search/photos?query=&page=&per_page=` | 200 `{total, total_pages, results}`; 400 "query is missing" |
+/// | randomPhoto | `GET https://api.unsplash.com/photos/random` | 200 a photo, the same sequence after every `reset()` |
+/// | photo | `GET https://api.unsplash.com/photos/{id}` | 200 the photo; 404 "Couldn't find Photo" |
+///
+/// Every Unsplash route wants `Authorization: Client-ID workbook-demo-access-key` (401 "OAuth error:
+/// The access token is invalid" without it), answers 405 to other methods and 400 to a GET with a
+/// body. Unknown paths get 404, unknown hosts fail as `URLError(.cannotFindHost)`.
+/// The demo account is `popcorn` / `butter-2580`. The catalogue holds 24 photos.
+///
+/// Stages 1 to 5 use `URLSession.shared`, so their tests call `install()`, which registers the fake
+/// for the whole process; stage 6 takes a session made from `sessionConfiguration()` instead.
+public final class FakeServers: Sendable {
+    /// The one fake internet of this process: `URLProtocol` classes cannot carry instances.
+    public static let shared = FakeServers()
+
+    public static let popcornHost = "popcorn.example"
+    public static let unsplashHost = "api.unsplash.com"
+    public static let demoUsername = "popcorn"
+    public static let demoPassword = "butter-2580"
+    public static let demoAccessKey = "workbook-demo-access-key"
+
+    private struct State {
+        var log: [RecordedRequest] = []
+        var overrides: [Route: [Override]] = [:]
+        var randomDraws = 0
+    }
+
+    private let state = Mutex(State())
+
+    private init() {}
+
+    /// Routes every HTTP request of `URLSession.shared` (and of sessions made later) to the fakes.
+    public static func install() {
+        _ = URLProtocol.registerClass(FakeURLProtocol.self)
+    }
+
+    /// A configuration whose sessions reach only the fakes, with no process-wide registration.
+    public static func sessionConfiguration() -> URLSessionConfiguration {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.protocolClasses = [FakeURLProtocol.self]
+        return configuration
+    }
+
+    /// Forgets the log and the overrides, and restarts the random sequence.
+    public func reset() {
+        state.withLock { $0 = State() }
+    }
+
+    /// Every request received since the last `reset()`, oldest first.
+    public var log: [RecordedRequest] {
+        state.withLock { $0.log }
+    }
+
+    /// Makes the next `times` replies on `route` follow `override`.
+    public func override(_ route: Route, with override: Override, times: Int = 1) {
+        state.withLock { $0.overrides[route, default: []] += Array(repeating: override, count: times) }
+    }
+
+    /// Logs a request and decides its answer; called by the protocol for every request.
+    func receive(_ request: URLRequest) -> Exchange {
+        let body = request.httpBody ?? request.httpBodyStream.map(Self.readAll)
+        guard let url = request.url, let view = ServerView(url) else {
+            return Exchange(reply: nil, override: .failure(.badURL))
+        }
+        let route: Route? = switch view.host {
+        case Self.popcornHost: PopcornServer.route(view)
+        case Self.unsplashHost: UnsplashServer.route(view)
+        default: nil
+        }
+        let recorded = RecordedRequest(method: request.httpMethod ?? "GET", url: url,
+                                       headers: request.allHTTPHeaderFields ?? [:], body: body, route: route)
+        return state.withLock { state in
+            state.log.append(recorded)
+            let override = route.flatMap { state.overrides[$0]?.isEmpty == false ? state.overrides[$0]?.removeFirst() : nil }
+            switch view.host {
+            case Self.popcornHost:
+                return Exchange(reply: PopcornServer.answer(recorded, route: route), override: override)
+            case Self.unsplashHost:
+                if route == .randomPhoto { state.randomDraws += 1 }
+                let reply = UnsplashServer.answer(recorded, view: view, route: route, randomDraw: state.randomDraws - 1)
+                return Exchange(reply: reply, override: override)
+            default:
+                return Exchange(reply: nil, override: .failure(.cannotFindHost))
+            }
+        }
+    }
+
+    // On Apple platforms a URLProtocol sees the body as a stream, not as `httpBody`.
+    private static func readAll(_ stream: InputStream) -> Data {
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 16_384)
+        stream.open()
+        defer { stream.close() }
+        while true {
+            let count = stream.read(&buffer, maxLength: buffer.count)
+            guard count > 0 else { break }
+            data.append(buffer, count: count)
+        }
+        return data
+    }
+}
+
+/// What the protocol should do with one request.
+struct Exchange: Sendable {
+    /// The server's answer; `nil` when no server exists at that host.
+    let reply: ServerReply?
+    /// A test's change to it, if one was waiting.
+    let override: Override?
+}

@@ -1,0 +1,89 @@
+// The URLProtocol that hands requests to the fake servers and plays their answers back, on time.
+import Foundation
+import Synchronization
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+final class FakeURLProtocol: URLProtocol {
+    // Once the session stops a load, the client must hear nothing more from it.
+    private let finished = Mutex(false)
+
+    override class func canInit(with request: URLRequest) -> Bool {
+        // Every http(s) request, so that nothing slips through to the real network.
+        ["http", "https"].contains(request.url?.scheme?.lowercased())
+    }
+
+    override class func canonicalRequest(for request: URLRequest) -> URLRequest {
+        request
+    }
+
+    override func startLoading() {
+        let exchange = FakeServers.shared.receive(request)
+        let override = exchange.override ?? Override()
+        // A real client gives up after its timeout; the fake keeps that promise for the client.
+        let timeout = request.timeoutInterval
+        guard override.answers, override.delay < timeout else {
+            after(timeout) { $0.fail(.timedOut) }
+            return
+        }
+        after(override.delay) { loader in
+            if let code = override.transportError {
+                loader.fail(code)
+            } else if let reply = exchange.reply {
+                loader.answer(reply, with: override)
+            } else {
+                loader.fail(.cannotFindHost)
+            }
+        }
+    }
+
+    override func stopLoading() {
+        finished.withLock { $0 = true }
+    }
+
+    private func after(_ seconds: TimeInterval, _ work: @escaping @Sendable (FakeURLProtocol) -> Void) {
+        if seconds <= 0 {
+            work(self)
+        } else {
+            let loader = Handle(protocol: self)
+            DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { work(loader.protocol) }
+        }
+    }
+
+    /// Claims the right to talk to the client; false once the load was stopped or already ended.
+    private func claim() -> Bool {
+        finished.withLock { done in
+            defer { done = true }
+            return !done
+        }
+    }
+
+    private func fail(_ code: URLError.Code) {
+        guard claim() else { return }
+        client?.urlProtocol(self, didFailWithError: URLError(code, userInfo: [NSURLErrorFailingURLErrorKey: request.url as Any]))
+    }
+
+    private func answer(_ reply: ServerReply, with override: Override) {
+        guard claim(), let url = request.url else { return }
+        let status = override.status ?? reply.status
+        var headers = reply.headers
+        if override.body != nil { headers["Content-Length"] = nil }
+        headers.merge(override.headers) { _, new in new }
+        let body = override.body ?? reply.body
+        headers["Content-Length"] = String(body.count)
+        guard let response = HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers) else {
+            client?.urlProtocol(self, didFailWithError: URLError(.badServerResponse))
+            return
+        }
+        client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
+        if !body.isEmpty { client?.urlProtocol(self, didLoad: body) }
+        client?.urlProtocolDidFinishLoading(self)
+    }
+}
+
+/// Carries the protocol to the queue that answers later. `URLProtocol` is not `Sendable`, but its
+/// client may be called from any thread, and `finished` guards the one answer it gets.
+private struct Handle: @unchecked Sendable {
+    let `protocol`: FakeURLProtocol
+}

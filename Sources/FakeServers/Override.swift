@@ -1,0 +1,54 @@
+// What a test can make the next replies on a route do instead of the server's usual answer.
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A change to one reply. Unset fields keep what the server would have sent.
+public struct Override: Sendable {
+    /// The status code to send instead.
+    public var status: Int?
+    /// Headers to add or replace.
+    public var headers: [String: String] = [:]
+    /// The body to send instead, byte for byte.
+    public var body: Data?
+    /// Seconds to wait before answering (or failing).
+    public var delay: TimeInterval = 0
+    /// Fail as the network would, with this `URLError` code, instead of answering.
+    public var transportError: URLError.Code?
+    /// Never answer: the request waits until it is cancelled or its own timeout ends it.
+    public var answers = true
+
+    public init(status: Int? = nil, headers: [String: String] = [:], body: Data? = nil, delay: TimeInterval = 0,
+                transportError: URLError.Code? = nil, answers: Bool = true) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+        self.delay = delay
+        self.transportError = transportError
+        self.answers = answers
+    }
+
+    /// Answer with this status and body.
+    public static func reply(status: Int, body: String, contentType: String = "application/json") -> Override {
+        Override(status: status, headers: ["Content-Type": contentType], body: Data(body.utf8))
+    }
+
+    /// Answer with this status and the route's usual body.
+    public static func status(_ status: Int) -> Override {
+        Override(status: status)
+    }
+
+    /// Fail with a transport error such as `.notConnectedToInternet` or `.timedOut`.
+    public static func failure(_ code: URLError.Code) -> Override {
+        Override(transportError: code)
+    }
+
+    /// Answer as usual, but only after `seconds`.
+    public static func delay(_ seconds: TimeInterval) -> Override {
+        Override(delay: seconds)
+    }
+
+    /// Accept the request and never answer it.
+    public static let noAnswer = Override(answers: false)
+}

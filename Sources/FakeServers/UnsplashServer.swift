@@ -1,0 +1,59 @@
+// The fake Unsplash API: search, random and photo by id, keyed, strict about method, body and query.
+import Foundation
+
+enum UnsplashServer {
+    static let rateLimitHeaders = ["X-Ratelimit-Limit": "50", "X-Ratelimit-Remaining": "49"]
+
+    static func route(_ view: ServerView) -> Route? {
+        switch view.pathSegments {
+        case ["search", "photos"]: .searchPhotos
+        case ["photos", "random"]: .randomPhoto
+        case let segments where segments.count == 2 && segments[0] == "photos": .photo
+        default: nil
+        }
+    }
+
+    /// - Parameter randomDraw: how many random photos were served before this one.
+    static func answer(_ request: RecordedRequest, view: ServerView, route: Route?, randomDraw: Int) -> ServerReply {
+        guard let route else { return failure(404, "Not found") }
+        guard request.method == "GET" else { return failure(405, "Method not allowed: use GET") }
+        guard request.body?.isEmpty ?? true else { return failure(400, "A GET request must not have a body") }
+        guard request.header("Authorization") == "Client-ID \(FakeServers.demoAccessKey)" else {
+            return failure(401, "OAuth error: The access token is invalid")
+        }
+        switch route {
+        case .searchPhotos: return search(view)
+        case .randomPhoto: return photo(Catalogue.photos[(randomDraw * 7 + 3) % Catalogue.photos.count])
+        case .photo:
+            guard let photo = Catalogue.photo(id: view.pathSegments[1]) else { return failure(404, "Couldn't find Photo") }
+            return self.photo(photo)
+        case .login: return failure(404, "Not found")
+        }
+    }
+
+    private static func search(_ view: ServerView) -> ServerReply {
+        guard let query = view.values("query").first, !query.trimmingCharacters(in: .whitespaces).isEmpty else {
+            return failure(400, "query is missing")
+        }
+        guard let page = Int(view.values("page").first ?? "1"), page >= 1,
+              let perPage = Int(view.values("per_page").first ?? "10"), (1...30).contains(perPage) else {
+            return failure(400, "page must be 1 or more and per_page from 1 to 30")
+        }
+        let words = query.lowercased().split(whereSeparator: \.isWhitespace)
+        let matches = Catalogue.photos.filter { photo in words.allSatisfy { photo.searchableText.contains($0) } }
+        let pageOfMatches = matches.dropFirst((page - 1) * perPage).prefix(perPage)
+        return .json(200, [
+            "total": matches.count,
+            "total_pages": (matches.count + perPage - 1) / perPage,
+            "results": pageOfMatches.map(\.json),
+        ], headers: rateLimitHeaders)
+    }
+
+    private static func photo(_ photo: CataloguePhoto) -> ServerReply {
+        .json(200, photo.json, headers: rateLimitHeaders)
+    }
+
+    private static func failure(_ status: Int, _ message: String) -> ServerReply {
+        .json(status, ["errors": [message]], headers: rateLimitHeaders)
+    }
+}
