@@ -1,0 +1,188 @@
+// The shared case list. Every stage's suite runs every case here; a failure names both.
+import CallSites
+import FakeServers
+import Foundation
+import Models
+import Testing
+
+let demoUsername = FakeServers.demoUsername
+let demoPassword = FakeServers.demoPassword
+
+enum SharedCases {
+    static let all: [SharedCase] = login + search + random + photo + everyCall
+
+    // MARK: - Login
+
+    static let login: [SharedCase] = [
+        SharedCase("login with the demo account returns the server's token") { stage in
+            let token = try stage.value(await stage.callSite.login(username: demoUsername, password: demoPassword))
+            #expect(token.accessToken == "popcorn-access-8f14e45fceea167a5a36dedd4bea2543")
+            #expect(token.refreshToken == "popcorn-refresh-c9f0f895fb98ab9159f51fd0297e236d")
+            #expect(token.accessExpiredAt == "2026-12-31T23:59:59+09:00")
+            #expect(token.refreshExpiredAt == "2027-01-30T23:59:59+09:00")
+        },
+        SharedCase("login with a wrong password fails with the server's message") { stage in
+            let failure = try stage.failure(await stage.callSite.login(username: demoUsername, password: "wrong"))
+            #expect(failure.message.contains("Invalid username or password"))
+            #expect(failure.kind == stage.expectedKind(.unauthorized))
+        },
+        SharedCase("login sends POST /login with a JSON body and its Content-Type") { stage in
+            _ = await stage.callSite.login(username: demoUsername, password: demoPassword)
+            let request = try stage.onlyRequest()
+            #expect(request.method == "POST")
+            #expect(request.url.absoluteString == "https://popcorn.example/login")
+            #expect(request.header("Content-Type") == "application/json")
+            #expect(request.jsonStrings == ["username": demoUsername, "password": demoPassword])
+        },
+        SharedCase("login keeps quotes, backslashes, newlines and non-ASCII in the credentials") { stage in
+            let username = #"pop"corn\ 팝콘"#
+            let password = "a \"quoted\"\npass\\word 🍿"
+            let failure = try stage.failure(await stage.callSite.login(username: username, password: password))
+            #expect(failure.kind == stage.expectedKind(.unauthorized))
+            #expect(try stage.onlyRequest().jsonStrings == ["username": username, "password": password])
+        },
+        SharedCase("the password appears in no URL and no header, only in the body") { stage in
+            _ = await stage.callSite.login(username: demoUsername, password: demoPassword)
+            let request = try stage.onlyRequest()
+            #expect(!request.url.absoluteString.contains(demoPassword))
+            #expect(!request.headers.values.contains { $0.contains(demoPassword) })
+            #expect(String(decoding: request.body ?? Data(), as: UTF8.self).contains(demoPassword))
+        },
+        SharedCase("login while offline fails with a transport error") { stage in
+            stage.fake.override(.login, with: .failure(.notConnectedToInternet))
+            let failure = try stage.failure(await stage.callSite.login(username: demoUsername, password: demoPassword))
+            #expect(!failure.message.isEmpty)
+            #expect(failure.kind == stage.expectedKind(.offline))
+        },
+        SharedCase("a login reply that is an HTML error page fails") { stage in
+            stage.fake.override(.login, with: .reply(status: 502, body: "<html><body>Bad Gateway</body></html>", contentType: "text/html"))
+            let failure = try stage.failure(await stage.callSite.login(username: demoUsername, password: demoPassword))
+            #expect(!failure.message.isEmpty)
+            #expect(!failure.message.contains(demoPassword))
+        },
+    ]
+
+    // MARK: - Search
+
+    static let search: [SharedCase] = [
+        SharedCase("search returns the page the fake holds for the query") { stage in
+            let page = try stage.value(await stage.callSite.searchPhotos(query: "coffee"))
+            #expect(page.total == 2)
+            #expect(page.totalPages == 1)
+            #expect(page.results.map(\.id) == ["Dwu85P9SOIk", "Rk3OQZ1Y5Jw"])
+        },
+        SharedCase("search sends GET /search/photos with the key and no body") { stage in
+            _ = await stage.callSite.searchPhotos(query: "coffee")
+            let request = try stage.onlyRequest()
+            #expect(request.method == "GET")
+            #expect(request.serverView?.pathSegments == ["search", "photos"])
+            #expect(request.header("Authorization") == "Client-ID \(FakeServers.demoAccessKey)")
+            #expect(request.body?.isEmpty ?? true)
+        },
+        SharedCase("a query with spaces, &, =, # and Korean reaches the server exactly as typed") { stage in
+            let query = "cats & dogs = #1 서울 밤"
+            _ = await stage.callSite.searchPhotos(query: query)
+            let view = try #require(try stage.onlyRequest().serverView)
+            #expect(view.query.map(\.name) == ["query"])
+            #expect(view.values("query") == [query])
+        },
+        SharedCase("a Korean query finds the photo described in Korean") { stage in
+            let page = try stage.value(await stage.callSite.searchPhotos(query: "서울"))
+            #expect(page.results.map(\.id) == ["2hs9d5fdQQU"])
+            #expect(page.results.first?.description == "서울의 밤거리")
+        },
+        SharedCase("an empty query fails with the server's 400") { stage in
+            let failure = try stage.failure(await stage.callSite.searchPhotos(query: ""))
+            #expect(failure.kind == stage.expectedKind(.badRequest))
+        },
+    ]
+
+    // MARK: - Random photo
+
+    static let random: [SharedCase] = [
+        SharedCase("randomPhoto returns the fake's first random photo, nulls and all") { stage in
+            let photo = try stage.value(await stage.callSite.randomPhoto())
+            #expect(photo.id == "8manzosDSGM")
+            #expect(photo.user.name == "Lena Orwig")
+            #expect(photo.blurHash == nil)
+            #expect(photo.description == nil)
+            #expect(photo.altDescription == nil)
+        },
+        SharedCase("randomPhoto sends GET /photos/random with no query at all") { stage in
+            _ = await stage.callSite.randomPhoto()
+            let request = try stage.onlyRequest()
+            #expect(request.method == "GET")
+            #expect(request.url.absoluteString == "https://api.unsplash.com/photos/random")
+            #expect(request.body?.isEmpty ?? true)
+        },
+    ]
+
+    // MARK: - Photo by id
+
+    static let photo: [SharedCase] = [
+        SharedCase("photo(id:) returns the photo with that id") { stage in
+            let photo = try stage.value(await stage.callSite.photo(id: "Dwu85P9SOIk"))
+            #expect(photo.id == "Dwu85P9SOIk")
+            #expect(photo.createdAt == "2016-05-03T11:00:28-04:00")
+            #expect(photo.width == 2448 && photo.height == 3264)
+            #expect(photo.color == "#6E633A")
+            #expect(photo.description == "A man drinking a coffee.")
+            #expect(photo.likes == 286)
+            #expect(photo.user == PhotoUser(id: "QPxL2MGqfrw", username: "exampleuser", name: "Joe Example"))
+            #expect(photo.urls.thumb.absoluteString.hasSuffix("&w=200&fit=max"))
+        },
+        SharedCase("photo(id:) sends GET /photos/{id} with the key in the Authorization header only") { stage in
+            _ = await stage.callSite.photo(id: "Dwu85P9SOIk")
+            let request = try stage.onlyRequest()
+            #expect(request.method == "GET")
+            #expect(request.url.absoluteString == "https://api.unsplash.com/photos/Dwu85P9SOIk")
+            #expect(request.header("Authorization") == "Client-ID \(FakeServers.demoAccessKey)")
+            #expect(!request.url.absoluteString.contains(FakeServers.demoAccessKey))
+            #expect(request.body?.isEmpty ?? true)
+        },
+        SharedCase("an unknown id fails") { stage in
+            let failure = try stage.failure(await stage.callSite.photo(id: "no-such-id"))
+            #expect(!failure.message.isEmpty)
+            #expect(failure.kind == stage.expectedKind(.notFound))
+        },
+        SharedCase("a 500 with Unsplash's error body fails") { stage in
+            stage.fake.override(.photo, with: .reply(status: 500, body: #"{"errors":["Internal server error"]}"#))
+            let failure = try stage.failure(await stage.callSite.photo(id: "Dwu85P9SOIk"))
+            #expect(failure.kind == stage.expectedKind(.server))
+        },
+        SharedCase("a malformed JSON body fails") { stage in
+            stage.fake.override(.photo, with: .reply(status: 200, body: #"{"id": "Dwu85P9SOIk", "width": "#))
+            let failure = try stage.failure(await stage.callSite.photo(id: "Dwu85P9SOIk"))
+            #expect(failure.kind == stage.expectedKind(.decoding))
+        },
+        SharedCase("a reply that arrives late still arrives") { stage in
+            stage.fake.override(.photo, with: .delay(0.2))
+            let photo = await stage.callSite.photo(id: "Dwu85P9SOIk").value
+            #expect(photo?.id == "Dwu85P9SOIk")
+        },
+    ]
+
+    // MARK: - Every call
+
+    static let everyCall: [SharedCase] = [
+        SharedCase("every call completes exactly once, whether it succeeds or fails") { stage in
+            let callSite = stage.callSite
+            #expect(await callSite.login(username: demoUsername, password: demoPassword).value != nil)
+            #expect(await callSite.login(username: demoUsername, password: "wrong").failure != nil)
+            #expect(await callSite.searchPhotos(query: "dogs").value != nil)
+            #expect(await callSite.randomPhoto().value != nil)
+            #expect(await callSite.photo(id: "no-such-id").failure != nil)
+            stage.fake.override(.randomPhoto, with: .failure(.timedOut))
+            #expect(await callSite.randomPhoto().failure != nil)
+            stage.fake.override(.searchPhotos, with: .reply(status: 200, body: ""))
+            #expect(await callSite.searchPhotos(query: "dogs").failure != nil)
+            #expect(stage.fake.log.count == 7)
+            // `SharedCase.run` then checks that no handler was called twice or never.
+        },
+        SharedCase("a 401 for a revoked key fails") { stage in
+            stage.fake.override(.photo, with: .reply(status: 401, body: #"{"errors":["OAuth error: The access token is invalid"]}"#))
+            let failure = try stage.failure(await stage.callSite.photo(id: "Dwu85P9SOIk"))
+            #expect(failure.kind == stage.expectedKind(.unauthorized))
+        },
+    ]
+}
