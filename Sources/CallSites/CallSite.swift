@@ -1,4 +1,5 @@
 // The one interface through which the shared suite and the tour reach every stage.
+import Foundation
 import Models
 
 /// The four calls as a screen sees them: each ends in exactly one `Outcome`.
@@ -57,7 +58,7 @@ public enum Outcome<Value: Sendable>: Sendable {
 }
 
 /// A failed call as the caller sees it.
-public struct Failure: Sendable, Equatable {
+public struct Failure: Error, Equatable {
     /// The text the stage's error gives a person (`localizedDescription`).
     public let message: String
     /// What went wrong, when the stage's own error type says so; `nil` when the stage cannot tell.
@@ -76,7 +77,26 @@ public enum FailureKind: String, CaseIterable, Sendable {
     case emptyBody, decoding
 }
 
+extension Failure {
+    /// A stage's own error, with its kind read from the case the stage chose. The case names of
+    /// every stage's `APIError` are `FailureKind`'s raw values, so one reading serves them all,
+    /// as a screen's `switch error { case .notFound: … }` would.
+    init(_ error: some Error) {
+        let mirror = Mirror(reflecting: error)
+        let caseName = mirror.children.first?.label ?? String(describing: error)
+        self.init(message: error.localizedDescription, kind: mirror.displayStyle == .enum ? FailureKind(rawValue: caseName) : nil)
+    }
+}
+
 extension Outcome {
+    /// A `Result` completion: two states, and a failure of the stage's own error type.
+    init(_ result: Result<Value, some Error>) {
+        switch result {
+        case .success(let value): self = .value(value)
+        case .failure(let error): self = .failure(Failure(error))
+        }
+    }
+
     /// Untangles a `(Value?, Error?)` completion. Four states are possible; a screen has to pick
     /// an answer for each, and all it can show of an `Error` is its text.
     init(_ value: Value?, _ error: Error?) {

@@ -1,4 +1,5 @@
-// Stage 2, endpoint enums: what the login request is made of, said once, as computed properties.
+// Endpoint enums, from stage 2 on: what the login request is made of, said once, as
+// computed properties.
 import Foundation
 
 /// The Popcorn login server's endpoints.

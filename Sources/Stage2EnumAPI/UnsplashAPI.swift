@@ -1,4 +1,4 @@
-// Stage 2, endpoint enums: one case per Unsplash call, and the key in exactly one place.
+// Endpoint enums, from stage 2 on: one case per Unsplash call, and the key in exactly one place.
 import Foundation
 
 /// The Unsplash endpoints the workbook calls.

@@ -1,0 +1,42 @@
+// The interfaces behind the capabilities a call site can offer beyond the four calls. A stage
+// that declares a capability conforms to its interface, so the suite can prove the claim.
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Models
+
+/// One of the four calls, as a value: what a request builder is asked to build.
+public enum Call: Sendable, Hashable, CustomStringConvertible {
+    case login(username: String, password: String)
+    case searchPhotos(query: String)
+    case randomPhoto
+    case photo(id: String)
+
+    public var description: String {
+        switch self {
+        case .login(let username, _): "login(username: \"\(username)\", password: •••)"
+        case .searchPhotos(let query): "searchPhotos(query: \"\(query)\")"
+        case .randomPhoto: "randomPhoto()"
+        case .photo(let id): "photo(id: \"\(id)\")"
+        }
+    }
+}
+
+/// `offlineRequestBuilding`: the request a call would send, built without sending it.
+public protocol RequestBuilding: CallSite {
+    func request(for call: Call) -> Result<URLRequest, Failure>
+}
+
+/// `concurrentCalls`: calls that run at the same time and are gathered in order.
+public protocol ConcurrentCalls: CallSite {
+    /// The photos with these ids, in the order asked.
+    func photos(ids: [String]) async -> Outcome<[Photo]>
+    /// A home screen's first load: a random photo and a search, at the same time.
+    func homeScreen(query: String) async -> (random: Outcome<Photo>, search: Outcome<SearchPage>)
+}
+
+/// `injectedSession`: the call site is made with the `URLSession` it must use.
+public protocol SessionInjected: CallSite {
+    init(session: URLSession)
+}

@@ -1,0 +1,45 @@
+// Stage 3 at the call site: one `Result` per call, two states, and a failure that knows its kind.
+import Models
+import Stage3Result
+
+/// What a screen writes to use stage 3.
+public struct Stage3CallSite: CallSite {
+    public let stage = StageInfo(
+        number: 3, module: "Stage3Result",
+        idea: "Result<Value, APIError>: one of two states, and an error enum that tells failures apart.",
+        capabilities: [.typedFailures])
+
+    public init() {}
+
+    public func login(username: String, password: String) async -> Outcome<Token> {
+        await completion(of: "login(username:password:)") { finish in
+            LoginManager.shared.login(username: username, password: password) { result in
+                finish(Outcome(result))
+            }
+        }
+    }
+
+    public func searchPhotos(query: String) async -> Outcome<SearchPage> {
+        await completion(of: "searchPhotos(query:)") { finish in
+            PhotoManager.shared.searchPhotos(query: query) { result in
+                finish(Outcome(result))
+            }
+        }
+    }
+
+    public func randomPhoto() async -> Outcome<Photo> {
+        await completion(of: "randomPhoto()") { finish in
+            PhotoManager.shared.randomPhoto { result in
+                finish(Outcome(result))
+            }
+        }
+    }
+
+    public func photo(id: String) async -> Outcome<Photo> {
+        await completion(of: "photo(id:)") { finish in
+            PhotoManager.shared.photo(id: id) { result in
+                finish(Outcome(result))
+            }
+        }
+    }
+}

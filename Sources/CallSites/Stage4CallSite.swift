@@ -1,0 +1,46 @@
+// Stage 4 at the call site: the same lines as stage 3. The refactor changed how requests are
+// sent, not what a screen writes.
+import Models
+import Stage4Generic
+
+/// What a screen writes to use stage 4.
+public struct Stage4CallSite: CallSite {
+    public let stage = StageInfo(
+        number: 4, module: "Stage4Generic",
+        idea: "One generic request<T: Decodable> sends every call; each call is one line.",
+        capabilities: [.typedFailures, .oneRequestPath])
+
+    public init() {}
+
+    public func login(username: String, password: String) async -> Outcome<Token> {
+        await completion(of: "login(username:password:)") { finish in
+            LoginManager.shared.login(username: username, password: password) { result in
+                finish(Outcome(result))
+            }
+        }
+    }
+
+    public func searchPhotos(query: String) async -> Outcome<SearchPage> {
+        await completion(of: "searchPhotos(query:)") { finish in
+            PhotoManager.shared.searchPhotos(query: query) { result in
+                finish(Outcome(result))
+            }
+        }
+    }
+
+    public func randomPhoto() async -> Outcome<Photo> {
+        await completion(of: "randomPhoto()") { finish in
+            PhotoManager.shared.randomPhoto { result in
+                finish(Outcome(result))
+            }
+        }
+    }
+
+    public func photo(id: String) async -> Outcome<Photo> {
+        await completion(of: "photo(id:)") { finish in
+            PhotoManager.shared.photo(id: id) { result in
+                finish(Outcome(result))
+            }
+        }
+    }
+}

@@ -1,0 +1,63 @@
+// Stage 5 at the call site: the same lines as stage 3. The refactor changed how requests are
+// sent, not what a screen writes.
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Models
+import Stage5Router
+
+/// What a screen writes to use stage 5.
+public struct Stage5CallSite: CallSite {
+    public let stage = StageInfo(
+        number: 5, module: "Stage5Router",
+        idea: "A router builds each URLRequest, encodes every part, and throws when it cannot.",
+        capabilities: [.typedFailures, .oneRequestPath, .offlineRequestBuilding])
+
+    public init() {}
+
+    public func login(username: String, password: String) async -> Outcome<Token> {
+        await completion(of: "login(username:password:)") { finish in
+            LoginManager.shared.login(username: username, password: password) { result in
+                finish(Outcome(result))
+            }
+        }
+    }
+
+    public func searchPhotos(query: String) async -> Outcome<SearchPage> {
+        await completion(of: "searchPhotos(query:)") { finish in
+            PhotoManager.shared.searchPhotos(query: query) { result in
+                finish(Outcome(result))
+            }
+        }
+    }
+
+    public func randomPhoto() async -> Outcome<Photo> {
+        await completion(of: "randomPhoto()") { finish in
+            PhotoManager.shared.randomPhoto { result in
+                finish(Outcome(result))
+            }
+        }
+    }
+
+    public func photo(id: String) async -> Outcome<Photo> {
+        await completion(of: "photo(id:)") { finish in
+            PhotoManager.shared.photo(id: id) { result in
+                finish(Outcome(result))
+            }
+        }
+    }
+}
+
+extension Stage5CallSite: RequestBuilding {
+    /// What a test (or a preview) writes to see a request without sending it.
+    public func request(for call: Call) -> Result<URLRequest, Failure> {
+        let router: any Router = switch call {
+        case .login(let username, let password): PopcornAPI.login(username: username, password: password)
+        case .searchPhotos(let query): UnsplashAPI.searchPhotos(query: query)
+        case .randomPhoto: UnsplashAPI.randomPhoto
+        case .photo(let id): UnsplashAPI.photo(id: id)
+        }
+        return Result { () throws(APIError) in try router.asURLRequest() }.mapError(Failure.init)
+    }
+}

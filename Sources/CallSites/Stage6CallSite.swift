@@ -1,0 +1,87 @@
+// Stage 6 at the call site: one `try await` per call, a `catch` that receives an `APIError`,
+// and independent calls started together with `async let`.
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Models
+import Stage6Async
+
+/// What a screen writes to use stage 6. It is handed its session instead of reaching for one.
+public struct Stage6CallSite: CallSite {
+    public let stage = StageInfo(
+        number: 6, module: "Stage6Async",
+        idea: "async/await with typed throws, an injected URLSession, cancellation and concurrent calls.",
+        capabilities: Set(Capability.allCases))
+
+    private let logins: LoginManager
+    private let photos: PhotoManager
+
+    public init(session: URLSession) {
+        let client = APIClient(session: session)
+        logins = LoginManager(client: client)
+        photos = PhotoManager(client: client)
+    }
+
+    public func login(username: String, password: String) async -> Outcome<Token> {
+        do {
+            return .value(try await logins.login(username: username, password: password))
+        } catch {
+            return .failure(Failure(error))
+        }
+    }
+
+    public func searchPhotos(query: String) async -> Outcome<SearchPage> {
+        do {
+            return .value(try await photos.searchPhotos(query: query))
+        } catch {
+            return .failure(Failure(error))
+        }
+    }
+
+    public func randomPhoto() async -> Outcome<Photo> {
+        do {
+            return .value(try await photos.randomPhoto())
+        } catch {
+            return .failure(Failure(error))
+        }
+    }
+
+    public func photo(id: String) async -> Outcome<Photo> {
+        do {
+            return .value(try await photos.photo(id: id))
+        } catch {
+            return .failure(Failure(error))
+        }
+    }
+}
+
+extension Stage6CallSite: SessionInjected, ConcurrentCalls {
+    public func photos(ids: [String]) async -> Outcome<[Photo]> {
+        do {
+            return .value(try await photos.photos(ids: ids))
+        } catch {
+            return .failure(Failure(error))
+        }
+    }
+
+    public func homeScreen(query: String) async -> (random: Outcome<Photo>, search: Outcome<SearchPage>) {
+        // Neither call needs the other's answer, so both are in flight at once.
+        async let random = randomPhoto()
+        async let search = searchPhotos(query: query)
+        return await (random, search)
+    }
+}
+
+extension Stage6CallSite: RequestBuilding {
+    /// What a test (or a preview) writes to see a request without sending it.
+    public func request(for call: Call) -> Result<URLRequest, Failure> {
+        let router: any Router = switch call {
+        case .login(let username, let password): PopcornAPI.login(username: username, password: password)
+        case .searchPhotos(let query): UnsplashAPI.searchPhotos(query: query)
+        case .randomPhoto: UnsplashAPI.randomPhoto
+        case .photo(let id): UnsplashAPI.photo(id: id)
+        }
+        return Result { () throws(APIError) in try router.asURLRequest() }.mapError(Failure.init)
+    }
+}

@@ -1,0 +1,24 @@
+// Stage 4, one generic request: what every endpoint enum offers, so one function can send any.
+import Foundation
+
+/// The parts of a request, as stage 2's enums already spell them.
+public protocol Endpoint: Sendable {
+    var baseURL: String { get }
+    var path: String { get }
+    var method: String { get }
+    var headers: [String: String] { get }
+    /// Empty when a call has no parameters: `["": ""]` here would send a stray `?=`.
+    var queryItems: [URLQueryItem] { get }
+    /// The body, for the calls that send one.
+    var body: Data? { get }
+}
+
+extension Endpoint {
+    public var url: URL? {
+        var components = URLComponents(string: baseURL + path)
+        if !queryItems.isEmpty {
+            components?.queryItems = queryItems
+        }
+        return components?.url
+    }
+}

@@ -1,0 +1,80 @@
+// The router, from stage 5 on: each endpoint builds its own `URLRequest`, and throws instead of
+// crashing when it cannot. Building is a plain function, so tests can check it with no network.
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The methods the router knows, and where each one carries its parameters.
+public enum HTTPMethod: String, Sendable {
+    case get = "GET", head = "HEAD", delete = "DELETE"
+    case post = "POST", put = "PUT", patch = "PATCH"
+
+    /// POST, PUT and PATCH carry parameters as a JSON body; the others in the query, never a body.
+    public var sendsBody: Bool {
+        switch self {
+        case .post, .put, .patch: true
+        case .get, .head, .delete: false
+        }
+    }
+}
+
+/// Something that can become a `URLRequest`, like Alamofire's `URLRequestConvertible` or Moya's `TargetType`.
+public protocol Router: Sendable {
+    /// Scheme and host, such as `https://api.unsplash.com`.
+    var baseURL: String { get }
+    /// The path, one element per segment; each is encoded whole, so an id cannot add a `/`.
+    var pathSegments: [String] { get }
+    var method: HTTPMethod { get }
+    var headers: [String: String] { get }
+    /// The query for GET, HEAD and DELETE; the JSON body for POST, PUT and PATCH.
+    var parameters: [String: String] { get }
+    /// The request, or `APIError.invalidRequest` saying why there is none.
+    func asURLRequest() throws(APIError) -> URLRequest
+}
+
+extension Router {
+    public func asURLRequest() throws(APIError) -> URLRequest {
+        guard var components = URLComponents(string: baseURL), components.host != nil else {
+            throw .invalidRequest(reason: "\(baseURL) is not a base URL")
+        }
+        var path = ""
+        for segment in pathSegments {
+            // Servers resolve `.` and `..` before routing: `photos/..` would mean another address.
+            guard !segment.isEmpty, segment != ".", segment != ".." else {
+                throw .invalidRequest(reason: "\"\(segment)\" cannot be a path segment")
+            }
+            path += "/" + Self.percentEncoded(segment)
+        }
+        components.percentEncodedPath = path
+        if !method.sendsBody, !parameters.isEmpty {
+            // Sorted, so that the same call always makes the same URL.
+            components.percentEncodedQuery = parameters.sorted { $0.key < $1.key }
+                .map { Self.percentEncoded($0.key) + "=" + Self.percentEncoded($0.value) }
+                .joined(separator: "&")
+        }
+        guard let url = components.url else {
+            throw .invalidRequest(reason: "no URL for \(baseURL)\(path)")
+        }
+        var request = URLRequest(url: url)
+        request.httpMethod = method.rawValue
+        for (name, value) in headers {
+            request.setValue(value, forHTTPHeaderField: name)
+        }
+        if method.sendsBody {
+            guard let body = try? JSONEncoder().encode(parameters) else {
+                throw .invalidRequest(reason: "the parameters could not be encoded as JSON")
+            }
+            request.httpBody = body
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        }
+        return request
+    }
+
+    /// Everything but RFC 3986's unreserved characters is encoded, so `/ ? # & = +` stay data.
+    /// (`URLQueryItem` leaves `+` alone, and servers read a bare `+` as a space.)
+    static func percentEncoded(_ text: String) -> String {
+        let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+        return text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
+    }
+}

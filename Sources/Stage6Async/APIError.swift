@@ -1,0 +1,140 @@
+// The typed error, from stage 3 on: every way a call can fail, as one enum a screen can switch on.
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Models
+
+/// Why a call failed. Each case is something a screen would handle differently.
+public enum APIError: Error, Equatable, Sendable {
+    /// The request could not be built; nothing was sent.
+    case invalidRequest(reason: String)
+    /// The device has no connection.
+    case offline
+    /// The server did not answer in time.
+    case timedOut
+    /// The request was cancelled before it finished.
+    case cancelled
+    /// Any other network fault, by its `URLError` code.
+    case transport(code: Int)
+    /// 400: the server could not use the request.
+    case badRequest(message: String?)
+    /// 401: missing or wrong credentials, or a bad access key.
+    case unauthorized(message: String?)
+    /// 403: the credentials are fine but not enough; Unsplash also says this when over its limit.
+    case forbidden(message: String?)
+    /// 404: nothing there, such as an unknown photo id.
+    case notFound(message: String?)
+    /// 429: slow down.
+    case tooManyRequests(message: String?)
+    /// 5xx: the server failed.
+    case server(status: Int, message: String?)
+    /// Any other status code: it still completes the call, with its code.
+    case unexpectedStatus(status: Int, message: String?)
+    /// A success status with nothing in the body.
+    case emptyBody
+    /// A body that does not match the expected JSON.
+    case decoding(description: String)
+}
+
+extension APIError {
+    /// A failure the network reported before any answer arrived.
+    init(_ error: Error) {
+        guard let urlError = error as? URLError else {
+            self = .transport(code: URLError.Code.unknown.rawValue)
+            return
+        }
+        switch urlError.code {
+        case .notConnectedToInternet, .dataNotAllowed: self = .offline
+        case .timedOut: self = .timedOut
+        case .cancelled: self = .cancelled
+        case .badURL, .unsupportedURL: self = .invalidRequest(reason: urlError.localizedDescription)
+        default: self = .transport(code: urlError.code.rawValue)
+        }
+    }
+
+    /// A success whose body is not the JSON expected; keeps what the decoder said, briefly.
+    init(decoding error: Error) {
+        guard let error = error as? DecodingError else {
+            self = .decoding(description: error.localizedDescription)
+            return
+        }
+        func at(_ context: DecodingError.Context) -> String {
+            context.codingPath.isEmpty ? "the top level" : context.codingPath.map(\.stringValue).joined(separator: ".")
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            self = .decoding(description: "no \"\(key.stringValue)\" at \(at(context))")
+        case .valueNotFound(_, let context):
+            self = .decoding(description: "null where a value is required at \(at(context))")
+        case .typeMismatch(_, let context):
+            self = .decoding(description: "the wrong type at \(at(context))")
+        case .dataCorrupted(let context) where context.codingPath.isEmpty:
+            self = .decoding(description: "not valid JSON")
+        case .dataCorrupted(let context):
+            self = .decoding(description: "an unreadable value at \(at(context))")
+        @unknown default:
+            self = .decoding(description: error.localizedDescription)
+        }
+    }
+
+    /// An answer whose status is not a success. Every code lands in a case: none is dropped.
+    init(status: Int, message: String?) {
+        switch status {
+        case 400: self = .badRequest(message: message)
+        case 401: self = .unauthorized(message: message)
+        case 403: self = .forbidden(message: message)
+        case 404: self = .notFound(message: message)
+        case 429: self = .tooManyRequests(message: message)
+        case 500...599: self = .server(status: status, message: message)
+        default: self = .unexpectedStatus(status: status, message: message)
+        }
+    }
+
+    /// An answer whose status is not a success, with the server's own words read from its body.
+    init(status: Int, body: Data) {
+        self.init(status: status, message: Self.serverMessage(in: body))
+    }
+
+    /// What the server said, in whichever shape it said it: Unsplash's `errors`, Popcorn's
+    /// `data` string, or a short plain-text body such as "Rate Limit Exceeded".
+    static func serverMessage(in body: Data) -> String? {
+        if let unsplash = try? JSONDecoder().decode(UnsplashErrorBody.self, from: body), let first = unsplash.errors.first {
+            return first
+        }
+        if let popcorn = try? JSONDecoder().decode(LoginResponse.self, from: body), let message = popcorn.message {
+            return message
+        }
+        guard let text = String(data: body, encoding: .utf8)?.trimmingCharacters(in: .whitespacesAndNewlines),
+              !text.isEmpty, text.count <= 200, !text.hasPrefix("<"), !text.hasPrefix("{"), !text.hasPrefix("[") else {
+            return nil
+        }
+        return text
+    }
+}
+
+extension APIError: LocalizedError {
+    /// Text a screen can show as it is; the server's own message comes first when there is one.
+    public var errorDescription: String? {
+        switch self {
+        case .invalidRequest(let reason): "The request could not be built: \(reason)"
+        case .offline: "You appear to be offline."
+        case .timedOut: "The server took too long to answer."
+        case .cancelled: "The request was cancelled."
+        case .transport(let code): "The connection failed (URLError \(code))."
+        case .badRequest(let message): Self.text(message, or: "The server could not use the request", status: 400)
+        case .unauthorized(let message): Self.text(message, or: "You are not signed in, or the key is not valid", status: 401)
+        case .forbidden(let message): Self.text(message, or: "That is not allowed", status: 403)
+        case .notFound(let message): Self.text(message, or: "Nothing was found there", status: 404)
+        case .tooManyRequests(let message): Self.text(message, or: "Too many requests; try again later", status: 429)
+        case .server(let status, let message): Self.text(message, or: "The server failed", status: status)
+        case .unexpectedStatus(let status, let message): Self.text(message, or: "The server answered unexpectedly", status: status)
+        case .emptyBody: "The server's answer was empty."
+        case .decoding(let description): "The server's answer could not be read: \(description)"
+        }
+    }
+
+    private static func text(_ message: String?, or fallback: String, status: Int) -> String {
+        "\(message ?? fallback) (\(status))"
+    }
+}

@@ -1,0 +1,13 @@
+// Stage 5 on the shared suite: `swift test --filter Stage5` runs every case against it alone.
+import CallSites
+import Testing
+
+extension FakeServerSuites {
+    @Suite("Stage5Router")
+    struct Stage5Tests {
+        @Test("Stage 5 passes the shared case", arguments: SharedCases.all)
+        func sharedCase(_ sharedCase: SharedCase) async throws {
+            try await sharedCase.run(on: Stage5CallSite())
+        }
+    }
+}
