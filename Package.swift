@@ -26,7 +26,7 @@ let package = Package(
         // Counts read from each stage's own source files: what the ladder claims, measured.
         .target(name: "SourceMetrics"),
         .executableTarget(name: "workbook", dependencies: ["CallSites", "FakeServers", "Models", "SourceMetrics"]),
-        .testTarget(name: "WorkbookTests", dependencies: ["CallSites", "FakeServers", "Models"] + stages.map { .target(name: $0) }),
+        .testTarget(name: "WorkbookTests", dependencies: ["CallSites", "FakeServers", "Models", "SourceMetrics"] + stages.map { .target(name: $0) }),
         .testTarget(name: "SourceMetricsTests", dependencies: ["SourceMetrics"]),
     ],
     swiftLanguageModes: [.v6]

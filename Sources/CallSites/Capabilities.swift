@@ -40,3 +40,16 @@ public protocol ConcurrentCalls: CallSite {
 public protocol SessionInjected: CallSite {
     init(session: URLSession)
 }
+
+/// The capability matrix: which stage declares what, as a Markdown table for the docs.
+public enum CapabilityMatrix {
+    public static func markdown(_ stages: [StageInfo]) -> String {
+        let header = "| stage | " + Capability.allCases.map(\.rawValue).joined(separator: " | ") + " |"
+        let rule = "|---|" + String(repeating: ":---:|", count: Capability.allCases.count)
+        let rows = stages.map { stage in
+            "| \(stage.number) \(stage.module) | "
+                + Capability.allCases.map { stage.capabilities.contains($0) ? "✓" : "–" }.joined(separator: " | ") + " |"
+        }
+        return ([header, rule] + rows).joined(separator: "\n")
+    }
+}

@@ -35,6 +35,9 @@ public final class FakeServers: Sendable {
         var log: [RecordedRequest] = []
         var overrides: [Route: [Override]] = [:]
         var randomDraws = 0
+        var inFlight = 0
+        var peakInFlight = 0
+        var stopped = 0
     }
 
     private let state = Mutex(State())
@@ -43,11 +46,19 @@ public final class FakeServers: Sendable {
 
     /// Routes every HTTP request of `URLSession.shared` (and of sessions made later) to the fakes.
     public static func install() {
-        _ = URLProtocol.registerClass(FakeURLProtocol.self)
+        installed.withLock { done in
+            guard !done else { return }
+            done = URLProtocol.registerClass(FakeURLProtocol.self)
+        }
     }
+
+    private static let installed = Mutex(false)
 
     /// A configuration whose sessions reach only the fakes, with no process-wide registration.
     public static func sessionConfiguration() -> URLSessionConfiguration {
+        // On Linux, once any configuration exists, `URLSession.shared` stops looking at classes
+        // registered later; registering first keeps stages 1 to 5 on the fake, off the network.
+        install()
         let configuration = URLSessionConfiguration.ephemeral
         configuration.protocolClasses = [FakeURLProtocol.self]
         return configuration
@@ -61,6 +72,16 @@ public final class FakeServers: Sendable {
     /// Every request received since the last `reset()`, oldest first.
     public var log: [RecordedRequest] {
         state.withLock { $0.log }
+    }
+
+    /// The most requests that were waiting for an answer at the same moment since the last `reset()`.
+    public var peakConcurrentRequests: Int {
+        state.withLock { $0.peakInFlight }
+    }
+
+    /// How many requests the client stopped (cancelled) before they were answered.
+    public var stoppedRequests: Int {
+        state.withLock { $0.stopped }
     }
 
     /// Makes the next `times` replies on `route` follow `override`.
@@ -83,6 +104,8 @@ public final class FakeServers: Sendable {
                                        headers: request.allHTTPHeaderFields ?? [:], body: body, route: route)
         return state.withLock { state in
             state.log.append(recorded)
+            state.inFlight += 1
+            state.peakInFlight = max(state.peakInFlight, state.inFlight)
             let override = route.flatMap { state.overrides[$0]?.isEmpty == false ? state.overrides[$0]?.removeFirst() : nil }
             switch view.host {
             case Self.popcornHost:
@@ -94,6 +117,14 @@ public final class FakeServers: Sendable {
             default:
                 return Exchange(reply: nil, override: .failure(.cannotFindHost))
             }
+        }
+    }
+
+    /// Notes that a request got its answer, or was stopped by the client before that.
+    func ended(stoppedByClient: Bool) {
+        state.withLock { state in
+            state.inFlight = max(0, state.inFlight - 1)
+            if stoppedByClient { state.stopped += 1 }
         }
     }
 

@@ -39,7 +39,9 @@ final class FakeURLProtocol: URLProtocol {
     }
 
     override func stopLoading() {
-        finished.withLock { $0 = true }
+        if claim() {
+            FakeServers.shared.ended(stoppedByClient: true)
+        }
     }
 
     private func after(_ seconds: TimeInterval, _ work: @escaping @Sendable (FakeURLProtocol) -> Void) {
@@ -51,7 +53,7 @@ final class FakeURLProtocol: URLProtocol {
         }
     }
 
-    /// Claims the right to talk to the client; false once the load was stopped or already ended.
+    /// Claims the right to end the load; false once it was stopped or already ended.
     private func claim() -> Bool {
         finished.withLock { done in
             defer { done = true }
@@ -61,11 +63,13 @@ final class FakeURLProtocol: URLProtocol {
 
     private func fail(_ code: URLError.Code) {
         guard claim() else { return }
+        FakeServers.shared.ended(stoppedByClient: false)
         client?.urlProtocol(self, didFailWithError: URLError(code, userInfo: [NSURLErrorFailingURLErrorKey: request.url as Any]))
     }
 
     private func answer(_ reply: ServerReply, with override: Override) {
         guard claim(), let url = request.url else { return }
+        FakeServers.shared.ended(stoppedByClient: false)
         let status = override.status ?? reply.status
         var headers = reply.headers
         if override.body != nil { headers["Content-Length"] = nil }

@@ -9,7 +9,7 @@ let demoUsername = FakeServers.demoUsername
 let demoPassword = FakeServers.demoPassword
 
 enum SharedCases {
-    static let all: [SharedCase] = login + search + random + photo + everyCall
+    static let all: [SharedCase] = login + search + random + photo + badReplies + everyCall
 
     // MARK: - Login
 
@@ -144,6 +144,9 @@ enum SharedCases {
             let failure = try stage.failure(await stage.callSite.photo(id: "no-such-id"))
             #expect(!failure.message.isEmpty)
             #expect(failure.kind == stage.expectedKind(.notFound))
+            if stage.declares(.typedFailures) {
+                #expect(failure.message.contains("Couldn't find Photo"), "a typed stage passes on the server's message")
+            }
         },
         SharedCase("a 500 with Unsplash's error body fails") { stage in
             stage.fake.override(.photo, with: .reply(status: 500, body: #"{"errors":["Internal server error"]}"#))
@@ -159,6 +162,51 @@ enum SharedCases {
             stage.fake.override(.photo, with: .delay(0.2))
             let photo = await stage.callSite.photo(id: "Dwu85P9SOIk").value
             #expect(photo?.id == "Dwu85P9SOIk")
+        },
+    ]
+
+    // MARK: - Bad replies
+
+    static let badReplies: [SharedCase] = [
+        SharedCase("a timeout fails") { stage in
+            stage.fake.override(.photo, with: .failure(.timedOut))
+            let failure = try stage.failure(await stage.callSite.photo(id: "Dwu85P9SOIk"))
+            #expect(failure.kind == stage.expectedKind(.timedOut))
+        },
+        SharedCase("an empty 200 fails") { stage in
+            stage.fake.override(.photo, with: .reply(status: 200, body: ""))
+            let failure = try stage.failure(await stage.callSite.photo(id: "Dwu85P9SOIk"))
+            #expect(failure.kind == stage.expectedKind(.emptyBody))
+        },
+        SharedCase("a plain-text 429 'Rate Limit Exceeded' fails") { stage in
+            stage.fake.override(.searchPhotos, with: .reply(status: 429, body: "Rate Limit Exceeded", contentType: "text/plain"))
+            let failure = try stage.failure(await stage.callSite.searchPhotos(query: "dogs"))
+            #expect(failure.kind == stage.expectedKind(.tooManyRequests))
+            if stage.declares(.typedFailures) {
+                #expect(failure.message.contains("Rate Limit Exceeded"))
+            }
+        },
+        SharedCase("a plain-text 403 'Rate Limit Exceeded' fails as forbidden") { stage in
+            stage.fake.override(.randomPhoto, with: .reply(status: 403, body: "Rate Limit Exceeded", contentType: "text/plain"))
+            let failure = try stage.failure(await stage.callSite.randomPhoto())
+            #expect(failure.kind == stage.expectedKind(.forbidden))
+        },
+        SharedCase("a 200 login envelope whose status is not success fails with its message") { stage in
+            stage.fake.override(.login, with: .reply(status: 200, body: #"{"resultCode":200,"status":"fail","data":"Account locked"}"#))
+            let failure = try stage.failure(await stage.callSite.login(username: demoUsername, password: demoPassword))
+            #expect(failure.message.contains("Account locked"))
+            #expect(failure.kind == stage.expectedKind(.unexpectedStatus))
+        },
+        SharedCase("every status code completes the call, the ones no enum lists too") { stage in
+            // The source material's `guard let error = Error(rawValue: code) else { return }` left
+            // the caller waiting forever on a code it did not list.
+            let statuses = [204, 299, 302, 400, 402, 409, 418, 422, 451, 500, 502, 503, 599]
+            for status in statuses {
+                stage.fake.override(.photo, with: .reply(status: status, body: "teapot", contentType: "text/plain"))
+                let outcome = await stage.callSite.photo(id: "Dwu85P9SOIk")
+                #expect(outcome.failure != nil, "status \(status)")
+            }
+            #expect(stage.fake.log.count == statuses.count)
         },
     ]
 

@@ -1,0 +1,187 @@
+// The capability matrix, proven: each stage's declared capabilities are checked against what the
+// stage really does, and an undeclared one is shown to be absent wherever that can be shown.
+import CallSites
+import FakeServers
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import SourceMetrics
+import Testing
+
+/// A stage as a test argument, shown by its name.
+struct StageArgument: Sendable, CustomTestStringConvertible {
+    let callSite: any CallSite
+    var testDescription: String { "Stage \(callSite.stage.number) \(callSite.stage.module)" }
+
+    static let all = Stages.all(session: URLSession(configuration: FakeServers.sessionConfiguration()))
+        .map(StageArgument.init)
+}
+
+extension FakeServerSuites {
+    @Suite("Capabilities")
+    struct CapabilityTests {
+        let fake = freshFake()
+
+        func declares(_ stage: StageArgument, _ capability: Capability) -> Bool {
+            stage.callSite.stage.capabilities.contains(capability)
+        }
+
+        @Test("typedFailures: a stage that declares it tells a 404 from a reply it cannot read; one that does not, cannot",
+              arguments: StageArgument.all)
+        func typedFailures(_ stage: StageArgument) async throws {
+            let notFound = try #require(await stage.callSite.photo(id: "no-such-id").failure)
+            // A 200 whose body is the very same bytes as the 404's.
+            fake.override(.photo, with: .reply(status: 200, body: #"{"errors":["Couldn't find Photo"]}"#))
+            let unreadable = try #require(await stage.callSite.photo(id: "Dwu85P9SOIk").failure)
+            if declares(stage, .typedFailures) {
+                #expect(notFound.kind == .notFound)
+                #expect(unreadable.kind == .decoding)
+            } else {
+                #expect(notFound == unreadable, "an untyped stage hands its caller the same thing for both")
+            }
+        }
+
+        @Test("oneRequestPath: declared exactly when the stage's sources start a URLSession task in one place",
+              arguments: StageArgument.all)
+        func oneRequestPath(_ stage: StageArgument) throws {
+            let metrics = try measure(stage.callSite.stage)
+            #expect(declares(stage, .oneRequestPath) == (metrics.sessionCallSites == 1), "\(metrics)")
+            #expect(declares(stage, .oneRequestPath) == (metrics.requestFunctions == 1), "\(metrics)")
+        }
+
+        @Test("offlineRequestBuilding: the request built without a network is the request sent",
+              arguments: StageArgument.all)
+        func offlineRequestBuilding(_ stage: StageArgument) async throws {
+            guard let builder = stage.callSite as? any RequestBuilding else {
+                #expect(!declares(stage, .offlineRequestBuilding))
+                return
+            }
+            #expect(declares(stage, .offlineRequestBuilding))
+            let calls: [Call] = [
+                .login(username: demoUsername, password: demoPassword), .searchPhotos(query: "c++ & 서울"),
+                .randomPhoto, .photo(id: "Dwu85P9SOIk"),
+            ]
+            for call in calls {
+                let built = try builder.request(for: call).get()
+                #expect(fake.log.isEmpty, "building \(call) sent nothing")
+                switch call {
+                case .login(let username, let password): _ = await builder.login(username: username, password: password)
+                case .searchPhotos(let query): _ = await builder.searchPhotos(query: query)
+                case .randomPhoto: _ = await builder.randomPhoto()
+                case .photo(let id): _ = await builder.photo(id: id)
+                }
+                let sent = try #require(fake.log.last)
+                #expect(sent.method == built.httpMethod)
+                #expect(sent.url == built.url)
+                #expect(sent.body ?? Data() == built.httpBody ?? Data())
+                for (name, value) in built.allHTTPHeaderFields ?? [:] {
+                    #expect(sent.header(name) == value)
+                }
+                fake.reset()
+            }
+        }
+
+        @Test("cancellation: cancelling the caller cancels the request at once, or, undeclared, changes nothing",
+              arguments: StageArgument.all)
+        func cancellation(_ stage: StageArgument) async throws {
+            let declared = declares(stage, .cancellation)
+            // A declared stage must not wait for an answer that never comes; an undeclared one gets its answer late.
+            fake.override(.photo, with: declared ? .noAnswer : .delay(0.15))
+            let call = Task { await stage.callSite.photo(id: "Dwu85P9SOIk") }
+            try await waitUntil { fake.log.count == 1 }
+            call.cancel()
+            let outcome = await call.value
+            if declared {
+                #expect(outcome.failure?.kind == .cancelled)
+                #expect(fake.stoppedRequests == 1)
+            } else {
+                #expect(outcome.value?.id == "Dwu85P9SOIk", "cancelling the caller did not reach the request")
+                #expect(fake.stoppedRequests == 0)
+            }
+        }
+
+        @Test("concurrentCalls: a stage that declares it has requests in flight together, answered in order",
+              arguments: StageArgument.all)
+        func concurrentCalls(_ stage: StageArgument) async throws {
+            guard let concurrent = stage.callSite as? any ConcurrentCalls else {
+                #expect(!declares(stage, .concurrentCalls))
+                return
+            }
+            #expect(declares(stage, .concurrentCalls))
+            let ids = ["Dwu85P9SOIk", "LBI7cgq3pbM", "yC-Yzbqy7PY", "8manzosDSGM", "3Z70SDuYs5g"]
+            // Each reply is held back, so calls made one after another would never overlap.
+            fake.override(.photo, with: .delay(0.3), times: ids.count)
+            let photos = try #require(await concurrent.photos(ids: ids).value)
+            #expect(photos.map(\.id) == ids)
+            #expect(fake.peakConcurrentRequests == ids.count)
+
+            fake.reset()
+            fake.override(.randomPhoto, with: .delay(0.2))
+            fake.override(.searchPhotos, with: .delay(0.2))
+            let home = await concurrent.homeScreen(query: "coffee")
+            #expect(home.random.value != nil && home.search.value != nil)
+            #expect(fake.peakConcurrentRequests == 2)
+        }
+
+        @Test("injectedSession: a stage that declares it sends through the session it is given, not the global one",
+              arguments: StageArgument.all)
+        func injectedSession(_ stage: StageArgument) async throws {
+            guard let injectable = type(of: stage.callSite) as? any SessionInjected.Type else {
+                #expect(!declares(stage, .injectedSession))
+                return
+            }
+            #expect(declares(stage, .injectedSession))
+            let configuration = URLSessionConfiguration.ephemeral
+            configuration.protocolClasses = [InjectedSessionProtocol.self]
+            let callSite = injectable.init(session: URLSession(configuration: configuration))
+            let failure = try #require(await callSite.photo(id: "Dwu85P9SOIk").failure)
+            #expect(failure.message.contains(InjectedSessionProtocol.message))
+            #expect(fake.log.isEmpty, "the process-wide fake heard nothing")
+        }
+
+        @Test("the matrix prints one row per stage with exactly its declared capabilities")
+        func matrixPrints() {
+            let stages = StageArgument.all.map(\.callSite.stage)
+            let lines = CapabilityMatrix.markdown(stages).split(separator: "\n")
+            #expect(lines.count == stages.count + 2)
+            for (stage, line) in zip(stages, lines.dropFirst(2)) {
+                #expect(line.hasPrefix("| \(stage.number) \(stage.module) |"))
+                #expect(line.filter { $0 == "✓" }.count == stage.capabilities.count)
+            }
+        }
+    }
+}
+
+/// The stage's own sources, measured.
+func measure(_ stage: StageInfo) throws -> StageMetrics {
+    let sources = try #require(SourceMetrics.sourcesDirectory(from: #filePath))
+    return try SourceMetrics.measure(directory: sources.appendingPathComponent(stage.module))
+}
+
+/// Waits, briefly and boundedly, for something the fake will soon report.
+func waitUntil(_ condition: () -> Bool, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    for _ in 0..<200 where !condition() {
+        try await Task.sleep(nanoseconds: 5_000_000)
+    }
+    #expect(condition(), "still not true after a second", sourceLocation: sourceLocation)
+}
+
+/// Answers every request with a 503 of its own, so a reply shows which session carried the request.
+final class InjectedSessionProtocol: URLProtocol {
+    static let message = "answered by the injected session"
+
+    override class func canInit(with request: URLRequest) -> Bool { true }
+    override class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
+
+    override func startLoading() {
+        let body = Data(#"{"errors":["\#(Self.message)"]}"#.utf8)
+        let response = HTTPURLResponse(url: request.url!, statusCode: 503, httpVersion: "HTTP/1.1",
+                                       headerFields: ["Content-Type": "application/json"])!
+        client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
+        client?.urlProtocol(self, didLoad: body)
+        client?.urlProtocolDidFinishLoading(self)
+    }
+
+    override func stopLoading() {}
+}
