@@ -33,7 +33,7 @@ public final class FakeServers: Sendable {
 
     private struct State {
         var log: [RecordedRequest] = []
-        var overrides: [Route: [Override]] = [:]
+        var overrides: [Route: [(override: Override, matches: @Sendable (RecordedRequest) -> Bool)]] = [:]
         var randomDraws = 0
         var inFlight = 0
         var peakInFlight = 0
@@ -84,9 +84,10 @@ public final class FakeServers: Sendable {
         state.withLock { $0.stopped }
     }
 
-    /// Makes the next `times` replies on `route` follow `override`.
-    public func override(_ route: Route, with override: Override, times: Int = 1) {
-        state.withLock { $0.overrides[route, default: []] += Array(repeating: override, count: times) }
+    /// Makes the next `times` replies on `route` (to requests that `matches`) follow `override`.
+    public func override(_ route: Route, with override: Override, times: Int = 1,
+                         where matches: @escaping @Sendable (RecordedRequest) -> Bool = { _ in true }) {
+        state.withLock { $0.overrides[route, default: []] += Array(repeating: (override, matches), count: times) }
     }
 
     /// Logs a request and decides its answer; called by the protocol for every request.
@@ -106,7 +107,10 @@ public final class FakeServers: Sendable {
             state.log.append(recorded)
             state.inFlight += 1
             state.peakInFlight = max(state.peakInFlight, state.inFlight)
-            let override = route.flatMap { state.overrides[$0]?.isEmpty == false ? state.overrides[$0]?.removeFirst() : nil }
+            var override: Override?
+            if let route, let index = state.overrides[route]?.firstIndex(where: { $0.matches(recorded) }) {
+                override = state.overrides[route]?.remove(at: index).override
+            }
             switch view.host {
             case Self.popcornHost:
                 return Exchange(reply: PopcornServer.answer(recorded, route: route), override: override)

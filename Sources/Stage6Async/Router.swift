@@ -62,7 +62,10 @@ extension Router {
             request.setValue(value, forHTTPHeaderField: name)
         }
         if method.sendsBody {
-            guard let body = try? JSONEncoder().encode(parameters) else {
+            // Sorted keys: the same call always sends the same bytes.
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = .sortedKeys
+            guard let body = try? encoder.encode(parameters) else {
                 throw .invalidRequest(reason: "the parameters could not be encoded as JSON")
             }
             request.httpBody = body

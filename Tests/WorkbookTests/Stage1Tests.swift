@@ -11,3 +11,14 @@ extension FakeServerSuites {
         }
     }
 }
+
+extension FakeServerSuites.Stage1Tests {
+    @Test("Stage 1 pastes an id into the URL as typed: 'Dwu85P9SOIk#x' quietly fetches another photo")
+    func idIsNotEncoded() async throws {
+        let fake = freshFake()
+        // The `#` starts a fragment, which is never sent: the server sees a different, valid id.
+        let photo = await Stage1CallSite().photo(id: "Dwu85P9SOIk#x").value
+        #expect(photo?.id == "Dwu85P9SOIk")
+        #expect(fake.log.first?.serverView?.pathSegments == ["photos", "Dwu85P9SOIk"])
+    }
+}

@@ -11,3 +11,10 @@ extension FakeServerSuites {
         }
     }
 }
+
+extension FakeServerSuites.Stage5Tests {
+    @Test("Stage 5 builds requests offline", arguments: RequestBuildingCase.all)
+    func requestBuilding(_ check: RequestBuildingCase) throws {
+        try check.check(Stage5CallSite())
+    }
+}

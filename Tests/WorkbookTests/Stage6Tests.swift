@@ -18,3 +18,34 @@ extension FakeServerSuites {
         }
     }
 }
+
+extension FakeServerSuites.Stage6Tests {
+    @Test("Stage 6 builds requests offline", arguments: RequestBuildingCase.all)
+    func requestBuilding(_ check: RequestBuildingCase) throws {
+        try check.check(Stage6CallSite(session: URLSession(configuration: FakeServers.sessionConfiguration())))
+    }
+
+    @Test("photos(ids:) fails with the first failure and cancels the requests still running")
+    func photosFailFast() async throws {
+        let fake = freshFake()
+        let ids = ["Dwu85P9SOIk", "no-such-id", "LBI7cgq3pbM", "yC-Yzbqy7PY"]
+        // Every known id is held back; only the unknown one is answered, at once, with a 404.
+        fake.override(.photo, with: .delay(30), times: 3, where: { $0.url.lastPathComponent != "no-such-id" })
+        let callSite = Stage6CallSite(session: URLSession(configuration: FakeServers.sessionConfiguration()))
+        let failure = try #require(await callSite.photos(ids: ids).failure)
+        #expect(failure.kind == .notFound)
+        try await waitUntil { fake.stoppedRequests == 3 }
+    }
+
+    @Test("photos(ids:) returns the photos in the order asked, not the order they arrive in")
+    func photosInOrder() async throws {
+        let fake = freshFake()
+        let ids = ["Dwu85P9SOIk", "LBI7cgq3pbM", "yC-Yzbqy7PY"]
+        // The first id answers last.
+        fake.override(.photo, with: .delay(0.3), where: { $0.url.lastPathComponent == ids[0] })
+        let callSite = Stage6CallSite(session: URLSession(configuration: FakeServers.sessionConfiguration()))
+        let photos = try #require(await callSite.photos(ids: ids).value)
+        #expect(photos.map(\.id) == ids)
+        #expect(fake.log.count == ids.count)
+    }
+}
