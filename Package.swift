@@ -25,8 +25,10 @@ let package = Package(
         .target(name: "CallSites", dependencies: ["Models"] + stages.map { .target(name: $0) }),
         // Counts read from each stage's own source files: what the ladder claims, measured.
         .target(name: "SourceMetrics"),
-        .executableTarget(name: "workbook", dependencies: ["CallSites", "FakeServers", "Models", "SourceMetrics"]),
-        .testTarget(name: "WorkbookTests", dependencies: ["CallSites", "FakeServers", "Models", "SourceMetrics"] + stages.map { .target(name: $0) }),
+        // The tour and the other `workbook` commands, as a library so that tests can run them.
+        .target(name: "Tour", dependencies: ["CallSites", "FakeServers", "Models", "SourceMetrics"]),
+        .executableTarget(name: "workbook", dependencies: ["Tour"]),
+        .testTarget(name: "WorkbookTests", dependencies: ["CallSites", "FakeServers", "Models", "SourceMetrics", "Tour"] + stages.map { .target(name: $0) }),
         .testTarget(name: "SourceMetricsTests", dependencies: ["SourceMetrics"]),
     ],
     swiftLanguageModes: [.v6]

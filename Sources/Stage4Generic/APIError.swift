@@ -129,8 +129,8 @@ extension APIError: LocalizedError {
         case .tooManyRequests(let message): Self.text(message, or: "Too many requests; try again later", status: 429)
         case .server(let status, let message): Self.text(message, or: "The server failed", status: status)
         case .unexpectedStatus(let status, let message): Self.text(message, or: "The server answered unexpectedly", status: status)
-        case .emptyBody: "The server's answer was empty."
-        case .decoding(let description): "The server's answer could not be read: \(description)"
+        case .emptyBody: "The reply was empty."
+        case .decoding(let description): "The reply could not be read: \(description)."
         }
     }
 

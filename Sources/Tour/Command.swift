@@ -1,0 +1,109 @@
+// The `workbook` command line: what each command is, and how the words a user typed become one.
+
+/// One thing `workbook` can be asked to do.
+public enum Command: Equatable, Sendable {
+    case tour
+    case stage(Int)
+    case compare(Int, Int, unified: Bool)
+    case metrics(markdown: Bool)
+    case help(topic: String?)
+}
+
+/// Words that do not make a command, with what to tell the user.
+public struct UsageError: Error, Equatable, CustomStringConvertible {
+    public let description: String
+}
+
+extension Command {
+    /// The stages that exist, for checking numbers and for messages.
+    public static let stageNumbers = 1...6
+
+    /// Reads the arguments after the program's name.
+    public static func parse(_ arguments: [String]) throws(UsageError) -> Command {
+        guard let name = arguments.first else { return .tour }
+        var rest = Array(arguments.dropFirst())
+        switch name {
+        case "tour":
+            try noMore(rest, after: name)
+            return .tour
+        case "stage":
+            guard rest.count == 1 else { throw UsageError(description: "stage takes one stage number, such as `workbook stage 3`.") }
+            return .stage(try stageNumber(rest[0]))
+        case "compare":
+            let unified = rest.contains("--unified")
+            rest.removeAll { $0 == "--unified" }
+            guard rest.count == 2 else {
+                throw UsageError(description: "compare takes two stage numbers, such as `workbook compare 3 4`.")
+            }
+            return .compare(try stageNumber(rest[0]), try stageNumber(rest[1]), unified: unified)
+        case "metrics":
+            let markdown = rest.contains("--markdown")
+            rest.removeAll { $0 == "--markdown" }
+            try noMore(rest, after: name)
+            return .metrics(markdown: markdown)
+        case "help", "--help", "-h":
+            guard rest.count <= 1 else { throw UsageError(description: "help takes at most one command name.") }
+            if let topic = rest.first, Help.topics[topic] == nil {
+                throw UsageError(description: "There is no command \(topic); the commands are \(Help.names).")
+            }
+            return .help(topic: rest.first)
+        default:
+            throw UsageError(description: "There is no command \(name); the commands are \(Help.names).")
+        }
+    }
+
+    private static func stageNumber(_ word: String) throws(UsageError) -> Int {
+        guard let number = Int(word), stageNumbers.contains(number) else {
+            throw UsageError(description: "There is no stage \(word): the stages are \(stageNumbers.lowerBound) to \(stageNumbers.upperBound).")
+        }
+        return number
+    }
+
+    private static func noMore(_ rest: [String], after name: String) throws(UsageError) {
+        if let extra = rest.first {
+            throw UsageError(description: "\(name) does not take \(extra).")
+        }
+    }
+}
+
+/// The text of `workbook --help` and `workbook help COMMAND`.
+public enum Help {
+    static let topics: [String: String] = [
+        "tour": """
+        workbook [tour]
+          Runs every stage against the embedded fake servers and shows, for each, its one idea,
+          its call site and what it handed its caller; then one table of all stages side by side.
+        """,
+        "stage": """
+        workbook stage N
+          One stage in depth: its capabilities, its whole call site, and every scenario with the
+          requests it sent (the access key and passwords masked).
+        """,
+        "compare": """
+        workbook compare A B [--unified]
+          The two stages' sources, file by file, side by side with changed lines marked;
+          --unified prints a unified diff instead. `workbook compare 3 4` shows what stage 4 changed.
+        """,
+        "metrics": """
+        workbook metrics [--markdown]
+          Per stage, measured from its sources: lines of code, files, request functions, URLSession
+          call sites, key literals, force unwraps, and its capabilities. --markdown for the docs.
+        """,
+        "help": """
+        workbook help [COMMAND]
+          This text, or one command's.
+        """,
+    ]
+
+    static let order = ["tour", "stage", "compare", "metrics", "help"]
+    static var names: String { order.joined(separator: ", ") }
+
+    public static func text(for topic: String?) -> String {
+        if let topic, let text = topics[topic] { return text }
+        return """
+        workbook: the network-layer workbook's tour, on in-process fake servers (no network).
+
+        \(order.compactMap { topics[$0] }.joined(separator: "\n\n"))
+        """
+    }
+}

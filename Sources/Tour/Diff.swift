@@ -1,0 +1,139 @@
+// Line diffs for `workbook compare`, from the standard library's `CollectionDifference`.
+
+/// One line of an edit script from `old` to `new`.
+enum DiffLine: Equatable {
+    case same(old: Int, new: Int)
+    case removed(old: Int)
+    case inserted(new: Int)
+}
+
+enum Diff {
+    /// The edit script that turns `old` into `new`, in reading order.
+    static func script(from old: [String], to new: [String]) -> [DiffLine] {
+        var removed = Set<Int>()
+        var inserted = Set<Int>()
+        for change in new.difference(from: old) {
+            switch change {
+            case .remove(let offset, _, _): removed.insert(offset)
+            case .insert(let offset, _, _): inserted.insert(offset)
+            }
+        }
+        var script: [DiffLine] = []
+        var oldIndex = 0, newIndex = 0
+        while oldIndex < old.count || newIndex < new.count {
+            if oldIndex < old.count, removed.contains(oldIndex) {
+                script.append(.removed(old: oldIndex))
+                oldIndex += 1
+            } else if newIndex < new.count, inserted.contains(newIndex) {
+                script.append(.inserted(new: newIndex))
+                newIndex += 1
+            } else {
+                script.append(.same(old: oldIndex, new: newIndex))
+                oldIndex += 1
+                newIndex += 1
+            }
+        }
+        return script
+    }
+
+    /// Two columns, old on the left and new on the right. `-` marks a line only on the left, `+`
+    /// only on the right, `~` a line changed in place; runs of unchanged lines are folded.
+    static func sideBySide(_ old: [String], _ new: [String], width: Int = 100, context: Int = 2, style: Style = .plain) -> [String] {
+        let column = (width - 5) / 2
+        var rows: [(mark: Character, left: String, right: String)] = []
+        var pendingRemovals: [String] = []
+        func flush() {
+            rows += pendingRemovals.map { ("-", $0, "") }
+            pendingRemovals.removeAll()
+        }
+        for line in script(from: old, to: new) {
+            switch line {
+            case .removed(let index):
+                pendingRemovals.append(old[index])
+            case .inserted(let index):
+                // An insertion right after removals pairs with the first of them: a changed line.
+                if pendingRemovals.isEmpty {
+                    rows.append(("+", "", new[index]))
+                } else {
+                    rows.append(("~", pendingRemovals.removeFirst(), new[index]))
+                }
+            case .same(let oldIndex, let newIndex):
+                flush()
+                rows.append((" ", old[oldIndex], new[newIndex]))
+            }
+        }
+        flush()
+        let changed = rows.indices.filter { rows[$0].mark != " " }
+        let shown = Set(changed.flatMap { max(0, $0 - context)...min(rows.count - 1, $0 + context) })
+        var output: [String] = []
+        var folded = 0
+        for (index, row) in rows.enumerated() {
+            guard shown.contains(index) else {
+                folded += 1
+                continue
+            }
+            if folded > 0 {
+                output.append(style.dim("    ⋯ \(folded) unchanged line\(folded == 1 ? "" : "s")"))
+                folded = 0
+            }
+            let left = fit(row.left, column), right = fit(row.right, column)
+            let text = "\(row.mark) \(left.padding(toLength: column, withPad: " ", startingAt: 0)) │ \(right)".trimmingTrailingSpaces
+            switch row.mark {
+            case "-": output.append(style.red(text))
+            case "+": output.append(style.green(text))
+            case "~": output.append(style.yellow(text))
+            default: output.append(text)
+            }
+        }
+        if folded > 0 { output.append(style.dim("    ⋯ \(folded) unchanged line\(folded == 1 ? "" : "s")")) }
+        return output
+    }
+
+    /// A unified diff with `context` lines around each change, as `diff -u` prints one.
+    static func unified(_ old: [String], _ new: [String], oldName: String, newName: String, context: Int = 3) -> [String] {
+        let lines = script(from: old, to: new)
+        let changes = lines.indices.filter { if case .same = lines[$0] { false } else { true } }
+        guard !changes.isEmpty else { return [] }
+        // Changes closer than twice the context share a hunk.
+        var hunks: [ClosedRange<Int>] = []
+        for index in changes {
+            let range = max(0, index - context)...min(lines.count - 1, index + context)
+            if let last = hunks.last, range.lowerBound <= last.upperBound + 1 {
+                hunks[hunks.count - 1] = last.lowerBound...max(last.upperBound, range.upperBound)
+            } else {
+                hunks.append(range)
+            }
+        }
+        var output = ["--- \(oldName)", "+++ \(newName)"]
+        for hunk in hunks {
+            let slice = lines[hunk]
+            let oldLines = slice.filter { if case .inserted = $0 { false } else { true } }.count
+            let newLines = slice.filter { if case .removed = $0 { false } else { true } }.count
+            let oldStart = slice.lazy.compactMap { line -> Int? in
+                switch line {
+                case .same(let index, _), .removed(let index): index
+                case .inserted: nil
+                }
+            }.first.map { $0 + 1 } ?? 0
+            let newStart = slice.lazy.compactMap { line -> Int? in
+                switch line {
+                case .same(_, let index), .inserted(let index): index
+                case .removed: nil
+                }
+            }.first.map { $0 + 1 } ?? 0
+            output.append("@@ -\(oldStart),\(oldLines) +\(newStart),\(newLines) @@")
+            for line in slice {
+                switch line {
+                case .same(let index, _): output.append(" " + old[index])
+                case .removed(let index): output.append("-" + old[index])
+                case .inserted(let index): output.append("+" + new[index])
+                }
+            }
+        }
+        return output
+    }
+
+    private static func fit(_ text: String, _ width: Int) -> String {
+        text.count > width ? String(text.prefix(width - 1)) + "…" : text
+    }
+}

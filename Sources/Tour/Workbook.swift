@@ -1,0 +1,198 @@
+// What each `workbook` command prints. The executable only parses arguments and calls `run`.
+import CallSites
+import FakeServers
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import SourceMetrics
+
+/// Runs commands against the embedded fakes, writing lines to `write`.
+public struct Workbook: Sendable {
+    let style: Style
+    let write: @Sendable (String) -> Void
+
+    public init(style: Style, write: @escaping @Sendable (String) -> Void) {
+        self.style = style
+        self.write = write
+    }
+
+    public func run(_ command: Command) async throws {
+        switch command {
+        case .tour: try await tour()
+        case .stage(let number): try await stage(number)
+        case .compare(let old, let new, let unified): try compare(old, new, unified: unified)
+        case .metrics(let markdown): try metrics(markdown: markdown)
+        case .help(let topic): write(Help.text(for: topic))
+        }
+    }
+
+    /// Every stage's call site, on the fakes; stage 6 gets a session of its own.
+    static func callSites() -> [any CallSite] {
+        Stages.all(session: URLSession(configuration: FakeServers.sessionConfiguration()))
+    }
+
+    // MARK: - tour
+
+    func tour() async throws {
+        write(style.bold("The network-layer workbook: one login API and one photo API, six ways."))
+        write("Every call below goes to the in-process fake servers; nothing touches the network,")
+        write("and the password and the access key are masked wherever they would appear.\n")
+        var runs: [[ScenarioRun]] = []
+        for callSite in Self.callSites() {
+            let stage = callSite.stage
+            write(style.bold("Stage \(stage.number) · \(stage.module)"))
+            write("  " + stage.idea)
+            let file = try SourceFiles.callSite(stage: stage.number)
+            if let code = SourceFiles.declaration("func photo(id: String)", in: file) {
+                write(style.dim("  The call site of photo(id:), from Sources/\(file.path):"))
+                code.forEach { write(style.dim("    " + $0)) }
+            }
+            var stageRuns: [ScenarioRun] = []
+            for scenario in Scenarios.all {
+                let run = await Scenarios.run(scenario, on: callSite)
+                stageRuns.append(run)
+                write("  " + run.scenario.padding(toLength: 12, withPad: " ", startingAt: 0) + style.outcome(run.outcome.text))
+                run.problems.forEach { write(style.yellow("    ! \($0)")) }
+            }
+            runs.append(stageRuns)
+            write("")
+        }
+        write(style.bold("What each stage handed its caller"))
+        write(summaryTable(runs).render(style: style))
+    }
+
+    /// Scenarios down, stages across; each cell what the caller got.
+    func summaryTable(_ runs: [[ScenarioRun]]) -> Table {
+        let scenarios = Scenarios.all.map(\.title)
+        let rows = scenarios.indices.map { index in
+            [scenarios[index]] + runs.map { $0[index].outcome.cell }
+        }
+        return Table(header: ["scenario"] + runs.map { "stage \($0.first?.stage.number ?? 0)" },
+                     rows: rows, widths: [10] + Array(repeating: 14, count: runs.count), separator: " ")
+    }
+
+    // MARK: - stage N
+
+    func stage(_ number: Int) async throws {
+        guard let callSite = Self.callSites().first(where: { $0.stage.number == number }) else {
+            throw WorkbookError("There is no stage \(number).")
+        }
+        let stage = callSite.stage
+        write(style.bold("Stage \(stage.number) · \(stage.module)"))
+        write("  " + stage.idea + "\n")
+        write(style.bold("Capabilities"))
+        for capability in Capability.allCases {
+            let has = stage.capabilities.contains(capability)
+            write("  " + style.outcome("\(has ? "✓" : "✗") \(capability.rawValue)"))
+        }
+        let file = try SourceFiles.callSite(stage: number)
+        write("\n" + style.bold("Call site") + style.dim(" (Sources/\(file.path))"))
+        file.lines.forEach { write("  " + $0) }
+        write("\n" + style.bold("Scenarios, with the requests they sent"))
+        for scenario in Scenarios.all {
+            let run = await Scenarios.run(scenario, on: callSite)
+            write("  " + run.scenario + ": " + style.outcome(run.outcome.text))
+            for request in run.requests {
+                Redaction.lines(for: request).forEach { write(style.dim("      " + $0)) }
+            }
+            run.problems.forEach { write(style.yellow("    ! \($0)")) }
+        }
+    }
+
+    // MARK: - compare A B
+
+    func compare(_ old: Int, _ new: Int, unified: Bool) throws {
+        let sites = Self.callSites()
+        guard let oldStage = sites.first(where: { $0.stage.number == old })?.stage,
+              let newStage = sites.first(where: { $0.stage.number == new })?.stage else {
+            throw WorkbookError("There is no such stage.")
+        }
+        let oldFiles = try SourceFiles.module(oldStage.module) + [SourceFiles.callSite(stage: old)]
+        let newFiles = try SourceFiles.module(newStage.module) + [SourceFiles.callSite(stage: new)]
+        if !unified {
+            write(style.bold("Stage \(old) (\(oldStage.module)) → stage \(new) (\(newStage.module))"))
+            write(style.dim("  - only in stage \(old)   + only in stage \(new)   ~ changed; call sites last\n"))
+        }
+        for pair in Self.pairs(oldFiles, newFiles) {
+            let oldLines = pair.old?.lines ?? [], newLines = pair.new?.lines ?? []
+            if unified {
+                let oldName = pair.old.map { "a/\($0.path)" } ?? "/dev/null"
+                let newName = pair.new.map { "b/\($0.path)" } ?? "/dev/null"
+                Diff.unified(oldLines, newLines, oldName: oldName, newName: newName).forEach(write)
+                continue
+            }
+            let title = pair.new?.path ?? pair.old?.path ?? ""
+            switch (pair.old, pair.new) {
+            case (nil, _):
+                write(style.green("+ \(title): new in stage \(new)"))
+                newLines.forEach { write(style.green("  + " + $0)) }
+                write("")
+                continue
+            case (_, nil):
+                write(style.red("- \(title): gone in stage \(new)"))
+                oldLines.forEach { write(style.red("  - " + $0)) }
+                write("")
+                continue
+            case _ where oldLines == newLines:
+                write(style.dim("= \(title): unchanged"))
+                continue
+            default: write(style.yellow("~ \(pair.old?.path ?? "") → \(title)"))
+            }
+            Diff.sideBySide(oldLines, newLines, style: style).forEach { write("  " + $0) }
+            write("")
+        }
+    }
+
+    /// Files matched by name (call sites with each other), in the new stage's order, gone files last.
+    static func pairs(_ old: [SourceFile], _ new: [SourceFile]) -> [(old: SourceFile?, new: SourceFile?)] {
+        func key(_ file: SourceFile) -> String { file.path.hasPrefix("CallSites/") ? "call site" : file.name }
+        let oldByKey = Dictionary(old.map { (key($0), $0) }, uniquingKeysWith: { first, _ in first })
+        let newKeys = Set(new.map(key))
+        return new.map { (oldByKey[key($0)], $0) } + old.filter { !newKeys.contains(key($0)) }.map { ($0, nil) }
+    }
+
+    // MARK: - metrics
+
+    func metrics(markdown: Bool) throws {
+        let sources = try SourceFiles.sourcesDirectory()
+        let stages = Self.callSites().map(\.stage)
+        let measured = try stages.map { try SourceMetrics.measure(directory: sources.appendingPathComponent($0.module)) }
+        write(Self.metricsTable(stages: stages, metrics: measured, markdown: markdown, style: style))
+    }
+
+    /// Capability names short enough to head a narrow column.
+    static func shortName(_ capability: Capability) -> String {
+        switch capability {
+        case .typedFailures: "typed failures"
+        case .oneRequestPath: "one request path"
+        case .offlineRequestBuilding: "offline building"
+        case .cancellation: "cancellation"
+        case .concurrentCalls: "concurrent calls"
+        case .injectedSession: "injected session"
+        }
+    }
+
+    static let metricColumns = ["lines of code", "files", "request functions", "URLSession call sites", "key literals", "force unwraps"]
+
+    static func metricsTable(stages: [StageInfo], metrics: [StageMetrics], markdown: Bool, style: Style = .plain) -> String {
+        let values = metrics.map { [$0.linesOfCode, $0.files, $0.requestFunctions, $0.sessionCallSites, $0.keyLiterals, $0.forceUnwraps] }
+        let names = stages.map { "\($0.number) \($0.module)" }
+        let source = "Measured by `swift run workbook metrics --markdown` from each stage's files under Sources/."
+        guard !markdown else {
+            let header = "| stage | " + metricColumns.joined(separator: " | ") + " |"
+            let rule = "|---|" + String(repeating: "---:|", count: metricColumns.count)
+            let rows = zip(names, values).map { "| \($0) | " + $1.map(String.init).joined(separator: " | ") + " |" }
+            return ([header, rule] + rows + ["", CapabilityMatrix.markdown(stages), "", source]).joined(separator: "\n")
+        }
+        let measures = Table(header: ["stage", "code lines", "files", "request funcs", "session calls", "key literals", "force unwraps"],
+                             rows: zip(names, values).map { [$0] + $1.map(String.init) },
+                             widths: [18, 10, 6, 13, 13, 12, 13])
+        let capabilities = Table(header: ["stage"] + Capability.allCases.map(shortName),
+                                 rows: stages.map { stage in
+                                     ["\(stage.number) \(stage.module)"] + Capability.allCases.map { stage.capabilities.contains($0) ? "✓" : "✗" }
+                                 },
+                                 widths: [18] + Array(repeating: 12, count: Capability.allCases.count), separator: " ")
+        return [measures.render(style: style), "", capabilities.render(style: style)].joined(separator: "\n")
+    }
+}

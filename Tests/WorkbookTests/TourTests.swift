@@ -1,0 +1,171 @@
+// The `workbook` command: its arguments, its tables and diffs on known inputs, and the tour on the fake.
+import CallSites
+import FakeServers
+import Foundation
+import Models
+import SourceMetrics
+import Synchronization
+import Testing
+@testable import Tour
+
+@Suite("Command line")
+struct CommandLineTests {
+    @Test("the words a user types become the command they meant",
+          arguments: [
+            ([], Command.tour), (["tour"], .tour), (["stage", "3"], .stage(3)),
+            (["compare", "3", "4"], .compare(3, 4, unified: false)),
+            (["compare", "--unified", "1", "6"], .compare(1, 6, unified: true)),
+            (["metrics"], .metrics(markdown: false)), (["metrics", "--markdown"], .metrics(markdown: true)),
+            (["--help"], .help(topic: nil)), (["help", "compare"], .help(topic: "compare")),
+          ])
+    func parses(arguments: [String], command: Command) throws {
+        #expect(try Command.parse(arguments) == command)
+    }
+
+    @Test("a wrong argument is refused with a message that says what exists",
+          arguments: [
+            (["stage", "7"], "the stages are 1 to 6"), (["stage", "two"], "There is no stage two"),
+            (["stage"], "stage takes one stage number"), (["compare", "3"], "compare takes two stage numbers"),
+            (["metrics", "--json"], "metrics does not take --json"), (["frob"], "There is no command frob"),
+            (["help", "frob"], "There is no command frob"),
+          ])
+    func refuses(arguments: [String], message: String) {
+        #expect {
+            try Command.parse(arguments)
+        } throws: { error in
+            (error as? UsageError)?.description.contains(message) == true
+        }
+    }
+
+    @Test("help names every command, and each command has its own help")
+    func help() {
+        let text = Help.text(for: nil)
+        for name in ["tour", "stage", "compare", "metrics", "help"] {
+            #expect(text.contains("workbook \(name == "tour" ? "[tour]" : name)"))
+            #expect(Help.text(for: name).hasPrefix("workbook"))
+        }
+    }
+}
+
+@Suite("Tables and diffs")
+struct TablesAndDiffsTests {
+    @Test("a cell wraps at word boundaries, breaks at a newline, and is cut with … past its lines")
+    func wrapping() {
+        #expect(Table.wrap("✗ notFound\nCouldn't find Photo (404)", width: 14, maxLines: 4)
+            == ["✗ notFound", "Couldn't find", "Photo (404)"])
+        #expect(Table.wrap("one two three four five six", width: 7, maxLines: 2) == ["one two", "three…"])
+        #expect(Table.wrap("abcdefghij", width: 4, maxLines: 5) == ["abcd", "efgh", "ij"])
+    }
+
+    @Test("the metrics table shows each stage's measured numbers, as text and as Markdown")
+    func metricsTable() {
+        let stages = Stages.all(session: .shared).prefix(2).map(\.stage)
+        let metrics = [
+            StageMetrics(module: "Stage1Hardcoded", files: 2, linesOfCode: 105, requestFunctions: 4, sessionCallSites: 4, keyLiterals: 3, forceUnwraps: 3),
+            StageMetrics(module: "Stage2EnumAPI", files: 4, linesOfCode: 180, requestFunctions: 4, sessionCallSites: 4, keyLiterals: 1, forceUnwraps: 0),
+        ]
+        let markdown = Workbook.metricsTable(stages: Array(stages), metrics: metrics, markdown: true)
+        #expect(markdown.contains("| 1 Stage1Hardcoded | 105 | 2 | 4 | 4 | 3 | 3 |"))
+        #expect(markdown.contains("| 2 Stage2EnumAPI | 180 | 4 | 4 | 4 | 1 | 0 |"))
+        #expect(markdown.contains("| 1 Stage1Hardcoded | – | – | – | – | – | – |"))
+        let text = Workbook.metricsTable(stages: Array(stages), metrics: metrics, markdown: false)
+        #expect(text.split(separator: "\n").contains { $0.hasPrefix("2 Stage2EnumAPI") && $0.contains("180") })
+        #expect(text.split(separator: "\n").allSatisfy { $0.count <= 100 })
+    }
+
+    @Test("the edit script keeps common lines and marks what was removed and inserted")
+    func script() {
+        let script = Diff.script(from: ["a", "b", "c"], to: ["a", "x", "c", "d"])
+        #expect(script == [.same(old: 0, new: 0), .removed(old: 1), .inserted(new: 1), .same(old: 2, new: 2), .inserted(new: 3)])
+    }
+
+    @Test("side by side, a replaced line is one changed row, and far-away common lines are folded")
+    func sideBySide() {
+        let old = ["1", "2", "3", "4", "5", "6", "7", "old"]
+        let new = ["1", "2", "3", "4", "5", "6", "7", "new", "added"]
+        let rows = Diff.sideBySide(old, new, width: 40, context: 1)
+        #expect(rows.first == "    ⋯ 6 unchanged lines")
+        #expect(rows.contains { $0.hasPrefix("~ old") && $0.hasSuffix("│ new") })
+        #expect(rows.last?.hasPrefix("+ ") == true && rows.last?.hasSuffix("│ added") == true)
+    }
+
+    @Test("the unified diff has diff -u's headers and hunk ranges")
+    func unified() {
+        let lines = Diff.unified(["a", "b", "c"], ["a", "B", "c"], oldName: "a/f", newName: "b/f")
+        #expect(lines == ["--- a/f", "+++ b/f", "@@ -1,3 +1,3 @@", " a", "-b", "+B", " c"])
+        #expect(Diff.unified(["same"], ["same"], oldName: "a", newName: "b").isEmpty)
+    }
+}
+
+extension FakeServerSuites {
+    @Suite("Tour")
+    struct TourTests {
+        /// Runs a command and keeps what it printed, without colour.
+        func output(of command: Command) async throws -> [String] {
+            let lines = Mutex<[String]>([])
+            try await Workbook(style: .plain) { line in lines.withLock { $0 += line.components(separatedBy: "\n") } }.run(command)
+            return lines.withLock { $0 }
+        }
+
+        @Test("the tour shows every stage, its call site from the source, and a table that fits 100 columns")
+        func tour() async throws {
+            let lines = try await output(of: .tour)
+            for number in 1...6 {
+                #expect(lines.contains { $0.hasPrefix("Stage \(number) · Stage\(number)") })
+            }
+            let callSite = try SourceFiles.callSite(stage: 6)
+            let photoFunction = try #require(SourceFiles.declaration("func photo(id: String)", in: callSite))
+            #expect(lines.contains("    " + photoFunction[1]), "the call site is read from Sources/, not copied")
+            #expect(lines.allSatisfy { $0.count <= 100 }, "\(lines.filter { $0.count > 100 })")
+            #expect(!lines.contains { $0.contains(FakeServers.demoPassword) || $0.contains(FakeServers.demoAccessKey) })
+        }
+
+        @Test("the tour's table shows untyped stages' text and typed stages' kinds for the same failure")
+        func tourTable() async throws {
+            let callSites = Workbook.callSites()
+            var runs: [[ScenarioRun]] = []
+            for callSite in callSites {
+                var stageRuns: [ScenarioRun] = []
+                for scenario in Scenarios.all {
+                    stageRuns.append(await Scenarios.run(scenario, on: callSite))
+                }
+                runs.append(stageRuns)
+            }
+            let unknown = try #require(Scenarios.all.firstIndex { $0.title == "unknown id" })
+            for stageRuns in runs {
+                let outcome = stageRuns[unknown].outcome
+                #expect(!outcome.succeeded)
+                let typed = stageRuns[unknown].stage.capabilities.contains(.typedFailures)
+                #expect(outcome.kind == (typed ? .notFound : nil))
+                #expect(stageRuns.allSatisfy { $0.problems.isEmpty })
+            }
+            let table = Workbook(style: .plain) { _ in }.summaryTable(runs).render()
+            let rows = table.split(separator: "\n")
+            #expect(rows.allSatisfy { $0.count <= 100 })
+            #expect(rows.contains { $0.hasPrefix("unknown id") && $0.contains("✗ notFound") })
+        }
+
+        @Test("stage N prints the requests it sent, with the key and the password masked")
+        func stageInDepth() async throws {
+            let lines = try await output(of: .stage(2))
+            #expect(lines.contains { $0.contains("POST https://popcorn.example/login") })
+            #expect(lines.contains { $0.contains("Authorization: Client-ID •••") })
+            #expect(lines.contains { $0.contains(#"body: {"password":"•••","username":"popcorn"}"#) })
+            #expect(!lines.contains { $0.contains(FakeServers.demoPassword) || $0.contains(FakeServers.demoAccessKey) })
+            #expect(!lines.contains { $0.contains(Scenarios.wrongPassword) })
+        }
+
+        @Test("compare 3 4 shows exactly what stage 4 changed: new files, changed files, unchanged ones")
+        func compareThreeFour() async throws {
+            let lines = try await output(of: .compare(3, 4, unified: false))
+            #expect(lines.contains("+ Stage4Generic/APIClient.swift: new in stage 4"))
+            #expect(lines.contains("+ Stage4Generic/Endpoint.swift: new in stage 4"))
+            #expect(lines.contains("= Stage4Generic/APIError.swift: unchanged"))
+            #expect(lines.contains("~ Stage3Result/PhotoManager.swift → Stage4Generic/PhotoManager.swift"))
+            let unified = try await output(of: .compare(3, 4, unified: true))
+            #expect(unified.contains("--- a/Stage3Result/PhotoManager.swift"))
+            #expect(unified.contains("+++ b/Stage4Generic/APIClient.swift"))
+            #expect(!unified.contains { $0.contains("APIError.swift") }, "an unchanged file has no diff")
+        }
+    }
+}
