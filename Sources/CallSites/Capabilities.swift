@@ -36,6 +36,12 @@ public protocol ConcurrentCalls: CallSite {
     func homeScreen(query: String) async -> (random: Outcome<Photo>, search: Outcome<SearchPage>)
 }
 
+/// The exercises' new call: a stage whose exercise is done conforms to this.
+public protocol UserPhotosCalling: CallSite {
+    /// The photos `username` uploaded, first page, as Unsplash orders them.
+    func userPhotos(username: String) async -> Outcome<[Photo]>
+}
+
 /// `injectedSession`: the call site is made with the `URLSession` it must use.
 public protocol SessionInjected: CallSite {
     init(session: URLSession)

@@ -13,6 +13,7 @@ import FoundationNetworking
 /// | searchPhotos | `GET https://api.unsplash.com/search/photos?query=&page=&per_page=` | 200 `{total, total_pages, results}`; 400 "query is missing" |
 /// | randomPhoto | `GET https://api.unsplash.com/photos/random` | 200 a photo, the same sequence after every `reset()` |
 /// | photo | `GET https://api.unsplash.com/photos/{id}` | 200 the photo; 404 "Couldn't find Photo" |
+/// | userPhotos | `GET https://api.unsplash.com/users/{username}/photos?page=&per_page=` | 200 an array of the user's photos; 404 "Couldn't find User" |
 ///
 /// Every Unsplash route wants `Authorization: Client-ID workbook-demo-access-key` (401 "OAuth error:
 /// The access token is invalid" without it), answers 405 to other methods and 400 to a GET with a

@@ -11,6 +11,8 @@ public enum Route: String, CaseIterable, Sendable {
     case randomPhoto
     /// `GET https://api.unsplash.com/photos/{id}`
     case photo
+    /// `GET https://api.unsplash.com/users/{username}/photos`: the exercises' new call.
+    case userPhotos
 }
 
 /// A URL as a server reads it: path segments with dot segments resolved, then each one

@@ -9,6 +9,7 @@ enum UnsplashServer {
         case ["search", "photos"]: .searchPhotos
         case ["photos", "random"]: .randomPhoto
         case let segments where segments.count == 2 && segments[0] == "photos": .photo
+        case let segments where segments.count == 3 && segments[0] == "users" && segments[2] == "photos": .userPhotos
         default: nil
         }
     }
@@ -27,8 +28,20 @@ enum UnsplashServer {
         case .photo:
             guard let photo = Catalogue.photo(id: view.pathSegments[1]) else { return failure(404, "Couldn't find Photo") }
             return self.photo(photo)
+        case .userPhotos: return userPhotos(username: view.pathSegments[1], view)
         case .login: return failure(404, "Not found")
         }
+    }
+
+    private static func userPhotos(username: String, _ view: ServerView) -> ServerReply {
+        let photos = Catalogue.photos.filter { $0.user.username == username }
+        guard !photos.isEmpty else { return failure(404, "Couldn't find User") }
+        guard let page = Int(view.values("page").first ?? "1"), page >= 1,
+              let perPage = Int(view.values("per_page").first ?? "10"), (1...30).contains(perPage) else {
+            return failure(400, "page must be 1 or more and per_page from 1 to 30")
+        }
+        let pageOfPhotos = photos.dropFirst((page - 1) * perPage).prefix(perPage)
+        return .json(200, pageOfPhotos.map(\.json), headers: rateLimitHeaders.merging(["X-Total": "\(photos.count)"]) { _, new in new })
     }
 
     private static func search(_ view: ServerView) -> ServerReply {

@@ -211,3 +211,17 @@ extension FakeServerSuites {
         }
     }
 }
+
+extension FakeServerSuites.FakeServerTests {
+    @Test("a user's photos come as an array, and an unknown user is a 404")
+    func userPhotos() async throws {
+        let reply = try await send("GET", "https://api.unsplash.com/users/exampleuser/photos", headers: ["Authorization": key])
+        #expect(reply.status == 200)
+        let photos = try JSONDecoder().decode([Photo].self, from: reply.body)
+        #expect(photos.map(\.id) == ["Dwu85P9SOIk", "Rk3OQZ1Y5Jw", "cT2k5v9-wQo"])
+        #expect(photos.allSatisfy { $0.user.username == "exampleuser" })
+        let unknown = try await send("GET", "https://api.unsplash.com/users/nobody/photos", headers: ["Authorization": key])
+        #expect(unknown.status == 404)
+        #expect(try errors(unknown.body) == ["Couldn't find User"])
+    }
+}
