@@ -30,6 +30,10 @@ let package = Package(
         .executableTarget(name: "workbook", dependencies: ["Tour"]),
         .testTarget(name: "WorkbookTests", dependencies: ["CallSites", "FakeServers", "Models", "SourceMetrics", "Tour"] + stages.map { .target(name: $0) }),
         .testTarget(name: "SourceMetricsTests", dependencies: ["SourceMetrics"]),
+        // Checks that the docs quote the code, the diffs and the numbers as they are now.
+        .testTarget(name: "DocsTests", dependencies: ["CallSites", "SourceMetrics", "Tour"]),
+        // The exercises' tests: off unless WORKBOOK_EXERCISE names a stage (or "all").
+        .testTarget(name: "ExerciseTests", dependencies: ["CallSites", "FakeServers", "Models"] + stages.map { .target(name: $0) }),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,2 @@
+// The exercises' tests: off unless WORKBOOK_EXERCISE names a stage (or "all").
+import Testing
