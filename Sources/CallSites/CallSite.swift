@@ -39,6 +39,9 @@ public enum Capability: String, CaseIterable, Sendable {
     case concurrentCalls
     /// The `URLSession` is passed in, so tests need no global state.
     case injectedSession
+    /// What the user typed reaches the server as typed (an id stays one path segment, a `+` stays
+    /// a plus), or is refused before anything is sent.
+    case exactRequests
 }
 
 /// What one call handed its caller.

@@ -12,7 +12,7 @@ public struct Stage5CallSite: CallSite {
     public let stage = StageInfo(
         number: 5, module: "Stage5Router",
         idea: "A router builds each URLRequest, encodes every part, and throws when it cannot.",
-        capabilities: [.typedFailures, .oneRequestPath, .offlineRequestBuilding])
+        capabilities: [.typedFailures, .oneRequestPath, .offlineRequestBuilding, .exactRequests])
 
     public init() {}
 

@@ -39,6 +39,7 @@ public final class FakeServers: Sendable {
         var inFlight = 0
         var peakInFlight = 0
         var stopped = 0
+        var timeScale = 1.0
     }
 
     private let state = Mutex(State())
@@ -75,6 +76,13 @@ public final class FakeServers: Sendable {
         state.withLock { $0.log }
     }
 
+    /// Real seconds per simulated second, for delays and for clients' timeouts alike. At 0.01 a
+    /// client's default 60-second timeout ends after 0.6 real seconds. `reset()` sets it back to 1.
+    public var timeScale: Double {
+        get { state.withLock { $0.timeScale } }
+        set { state.withLock { $0.timeScale = max(0, newValue) } }
+    }
+
     /// The most requests that were waiting for an answer at the same moment since the last `reset()`.
     public var peakConcurrentRequests: Int {
         state.withLock { $0.peakInFlight }
@@ -95,7 +103,7 @@ public final class FakeServers: Sendable {
     func receive(_ request: URLRequest) -> Exchange {
         let body = request.httpBody ?? request.httpBodyStream.map(Self.readAll)
         guard let url = request.url, let view = ServerView(url) else {
-            return Exchange(reply: nil, override: .failure(.badURL))
+            return Exchange(reply: nil, override: .failure(.badURL), timeScale: timeScale)
         }
         let route: Route? = switch view.host {
         case Self.popcornHost: PopcornServer.route(view)
@@ -114,13 +122,13 @@ public final class FakeServers: Sendable {
             }
             switch view.host {
             case Self.popcornHost:
-                return Exchange(reply: PopcornServer.answer(recorded, route: route), override: override)
+                return Exchange(reply: PopcornServer.answer(recorded, route: route), override: override, timeScale: state.timeScale)
             case Self.unsplashHost:
                 if route == .randomPhoto { state.randomDraws += 1 }
                 let reply = UnsplashServer.answer(recorded, view: view, route: route, randomDraw: state.randomDraws - 1)
-                return Exchange(reply: reply, override: override)
+                return Exchange(reply: reply, override: override, timeScale: state.timeScale)
             default:
-                return Exchange(reply: nil, override: .failure(.cannotFindHost))
+                return Exchange(reply: nil, override: .failure(.cannotFindHost), timeScale: state.timeScale)
             }
         }
     }
@@ -154,4 +162,6 @@ struct Exchange: Sendable {
     let reply: ServerReply?
     /// A test's change to it, if one was waiting.
     let override: Override?
+    /// Real seconds per simulated second when it arrived.
+    let timeScale: Double
 }

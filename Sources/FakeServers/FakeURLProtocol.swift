@@ -24,10 +24,10 @@ final class FakeURLProtocol: URLProtocol {
         // A real client gives up after its timeout; the fake keeps that promise for the client.
         let timeout = request.timeoutInterval
         guard override.answers, override.delay < timeout else {
-            after(timeout) { $0.fail(.timedOut) }
+            after(timeout * exchange.timeScale) { $0.fail(.timedOut) }
             return
         }
-        after(override.delay) { loader in
+        after(override.delay * exchange.timeScale) { loader in
             if let code = override.transportError {
                 loader.fail(code)
             } else if let reply = exchange.reply {
@@ -81,6 +81,12 @@ final class FakeURLProtocol: URLProtocol {
             return
         }
         client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
+        if let cut = override.cutAfter {
+            // The headers promised the whole body; only part of it arrives.
+            if cut > 0 { client?.urlProtocol(self, didLoad: body.prefix(cut)) }
+            client?.urlProtocol(self, didFailWithError: URLError(.networkConnectionLost))
+            return
+        }
         if !body.isEmpty { client?.urlProtocol(self, didLoad: body) }
         client?.urlProtocolDidFinishLoading(self)
     }

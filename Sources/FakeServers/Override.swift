@@ -18,15 +18,18 @@ public struct Override: Sendable {
     public var transportError: URLError.Code?
     /// Never answer: the request waits until it is cancelled or its own timeout ends it.
     public var answers = true
+    /// Lose the connection after sending this many bytes of the body (`.networkConnectionLost`).
+    public var cutAfter: Int?
 
     public init(status: Int? = nil, headers: [String: String] = [:], body: Data? = nil, delay: TimeInterval = 0,
-                transportError: URLError.Code? = nil, answers: Bool = true) {
+                transportError: URLError.Code? = nil, answers: Bool = true, cutAfter: Int? = nil) {
         self.status = status
         self.headers = headers
         self.body = body
         self.delay = delay
         self.transportError = transportError
         self.answers = answers
+        self.cutAfter = cutAfter
     }
 
     /// Answer with this status and body.
@@ -47,6 +50,11 @@ public struct Override: Sendable {
     /// Answer as usual, but only after `seconds`.
     public static func delay(_ seconds: TimeInterval) -> Override {
         Override(delay: seconds)
+    }
+
+    /// Answer as usual, but lose the connection after `bytes` of the body.
+    public static func connectionLost(after bytes: Int) -> Override {
+        Override(cutAfter: bytes)
     }
 
     /// Accept the request and never answer it.

@@ -90,6 +90,20 @@ public enum Scenarios {
                            requests: fake.log, problems: monitor.problems)
     }
 
+    /// Makes `call` the way the bad-reply matrix does: the demo login, a search, a random photo, a known id.
+    static func outcome(of call: Route, on callSite: any CallSite) async -> ScenarioOutcome {
+        switch call {
+        case .login:
+            outcome(await callSite.login(username: FakeServers.demoUsername, password: FakeServers.demoPassword)) { _ in "token" }
+        case .searchPhotos:
+            outcome(await callSite.searchPhotos(query: "coffee")) { "\($0.results.count) photos" }
+        case .randomPhoto:
+            outcome(await callSite.randomPhoto()) { "photo \($0.id)" }
+        case .photo, .userPhotos:
+            outcome(await callSite.photo(id: "Dwu85P9SOIk")) { "photo \($0.id)" }
+        }
+    }
+
     private static func outcome<Value>(_ outcome: Outcome<Value>, _ summary: (Value) -> String) -> ScenarioOutcome {
         switch outcome {
         case .value(let value): ScenarioOutcome(succeeded: true, summary: summary(value), kind: nil)

@@ -8,6 +8,7 @@ import FoundationNetworking
 #endif
 import SourceMetrics
 import Testing
+import Tour
 
 /// A stage as a test argument, shown by its name.
 struct StageArgument: Sendable, CustomTestStringConvertible {
@@ -138,6 +139,21 @@ extension FakeServerSuites {
             let failure = try #require(await callSite.photo(id: "Dwu85P9SOIk").failure)
             #expect(failure.message.contains(InjectedSessionProtocol.message))
             #expect(fake.log.isEmpty, "the process-wide fake heard nothing")
+        }
+
+        @Test("exactRequests: a stage that declares it sends every awkward input as typed or refuses it; one that does not, damages some",
+              arguments: StageArgument.all)
+        func exactRequests(_ stage: StageArgument) async {
+            var damaged: [String] = []
+            for input in BadInputs.all {
+                let sent = await BadInputs.send(input, through: stage.callSite)
+                if sent != "as typed" && !sent.hasPrefix("refused") { damaged.append("\(input.name): \(sent)") }
+            }
+            if declares(stage, .exactRequests) {
+                #expect(damaged.isEmpty, "\(damaged)")
+            } else {
+                #expect(!damaged.isEmpty, "nothing was damaged, so the stage could declare exactRequests")
+            }
         }
 
         @Test("the matrix prints one row per stage with exactly its declared capabilities")

@@ -38,7 +38,7 @@ extension FakeServerSuites {
 
         @Test("login with the demo account answers 200 and a token in the envelope")
         func loginSucceeds() async throws {
-            let body = #"{"username":"popcorn","password":"butter-2580"}"#
+            let body = #"{"username":"popcorn","password":"\#(FakeServers.demoPassword)"}"#
             let reply = try await send("POST", "https://popcorn.example/login", headers: ["Content-Type": "application/json"], body: body)
             #expect(reply.status == 200)
             let envelope = try JSONDecoder().decode(LoginResponse.self, from: reply.body)
@@ -54,14 +54,16 @@ extension FakeServerSuites {
             #expect(try loginMessage(reply.body) == "Invalid username or password")
         }
 
+        static let goodBody = #"{"username":"popcorn","password":"\#(FakeServers.demoPassword)"}"#
+
         @Test("login refuses a malformed body, a missing Content-Type and other methods",
               arguments: [
                 ("POST", "application/json", "{\"username\":", 400),
                 ("POST", "application/json", "{\"username\":\"popcorn\"}", 400),
-                ("POST", "application/json", "[\"popcorn\",\"butter-2580\"]", 400),
-                ("POST", "text/plain", "{\"username\":\"popcorn\",\"password\":\"butter-2580\"}", 400),
+                ("POST", "application/json", "[\"popcorn\",\"\(FakeServers.demoPassword)\"]", 400),
+                ("POST", "text/plain", goodBody, 400),
                 ("GET", "application/json", "", 405),
-                ("PUT", "application/json", "{\"username\":\"popcorn\",\"password\":\"butter-2580\"}", 405),
+                ("PUT", "application/json", goodBody, 405),
               ])
         func loginRefuses(method: String, contentType: String, body: String, status: Int) async throws {
             let reply = try await send(method, "https://popcorn.example/login", headers: ["Content-Type": contentType],

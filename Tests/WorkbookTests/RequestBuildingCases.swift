@@ -1,6 +1,7 @@
 // Checks on built requests, with no network at all: run by every stage that can build its
 // requests offline (from the router on), inside that stage's own suite.
 import CallSites
+import FakeServers
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -42,7 +43,7 @@ struct RequestBuildingCase: Sendable, CustomTestStringConvertible {
             #expect(request.httpMethod == "GET")
             #expect(request.httpBody == nil)
             #expect(request.value(forHTTPHeaderField: "Content-Type") == nil)
-            #expect(request.value(forHTTPHeaderField: "Authorization") == "Client-ID workbook-demo-access-key")
+            #expect(request.value(forHTTPHeaderField: "Authorization") == "Client-ID \(FakeServers.demoAccessKey)")
         },
         RequestBuildingCase("login is a POST with a JSON body, its Content-Type, and no query") { builder in
             let request = try builder.request(for: .login(username: "popcorn", password: "p\"w")).get()

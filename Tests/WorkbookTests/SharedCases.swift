@@ -4,6 +4,7 @@ import FakeServers
 import Foundation
 import Models
 import Testing
+@testable import Tour
 
 let demoUsername = FakeServers.demoUsername
 let demoPassword = FakeServers.demoPassword
@@ -226,6 +227,35 @@ enum SharedCases {
             #expect(await callSite.searchPhotos(query: "dogs").failure != nil)
             #expect(stage.fake.log.count == 7)
             // `SharedCase.run` then checks that no handler was called twice or never.
+        },
+        SharedCase("the password stays in the login body and the key in its header, and no message or log shows either") { stage in
+            let callSite = stage.callSite
+            var failures: [Failure] = []
+            failures += [await callSite.login(username: demoUsername, password: demoPassword).failure].compactMap { $0 }
+            failures += [await callSite.login(username: demoUsername, password: demoPassword + "!").failure].compactMap { $0 }
+            stage.fake.override(.login, with: .reply(status: 500, body: "<html>\(demoPassword)?</html>", contentType: "text/html"))
+            failures += [await callSite.login(username: demoUsername, password: demoPassword).failure].compactMap { $0 }
+            _ = await callSite.searchPhotos(query: "dogs")
+            stage.fake.override(.photo, with: .reply(status: 401, body: #"{"errors":["OAuth error: The access token is invalid"]}"#))
+            failures += [await callSite.photo(id: "Dwu85P9SOIk").failure].compactMap { $0 }
+            #expect(failures.count == 3)
+            let secrets = [demoPassword, FakeServers.demoAccessKey]
+            for request in stage.fake.log {
+                for secret in secrets {
+                    #expect(!request.url.absoluteString.contains(secret))
+                    #expect(!Redaction.lines(for: request).joined().contains(secret), "the tour's request log masks it")
+                }
+                for (name, value) in request.headers where value.contains(FakeServers.demoAccessKey) {
+                    #expect(name.caseInsensitiveCompare("Authorization") == .orderedSame)
+                }
+                #expect(!request.headers.values.contains { $0.contains(demoPassword) })
+                if String(decoding: request.body ?? Data(), as: UTF8.self).contains(demoPassword) {
+                    #expect(request.route == .login && request.method == "POST")
+                }
+            }
+            for failure in failures {
+                #expect(!secrets.contains { failure.message.contains($0) }, "\(failure.message)")
+            }
         },
         SharedCase("a 401 for a revoked key fails") { stage in
             stage.fake.override(.photo, with: .reply(status: 401, body: #"{"errors":["OAuth error: The access token is invalid"]}"#))

@@ -1,6 +1,7 @@
 // Stage 1 on the shared suite: `swift test --filter Stage1` runs every case against it alone.
 import CallSites
 import Testing
+import Tour
 
 extension FakeServerSuites {
     @Suite("Stage1Hardcoded")
@@ -20,5 +21,19 @@ extension FakeServerSuites.Stage1Tests {
         let photo = await Stage1CallSite().photo(id: "Dwu85P9SOIk#x").value
         #expect(photo?.id == "Dwu85P9SOIk")
         #expect(fake.log.first?.serverView?.pathSegments == ["photos", "Dwu85P9SOIk"])
+    }
+}
+
+extension FakeServerSuites.Stage1Tests {
+    @Test("Stage 1 survives every bad reply", arguments: BadReplies.all)
+    func badReply(_ badReply: BadReply) async {
+        await check(badReply, on: Stage1CallSite())
+    }
+}
+
+extension FakeServerSuites.Stage1Tests {
+    @Test("Stage 1 sends what the user typed, or says exactly how it does not", arguments: BadInputs.all)
+    func badInput(_ input: BadInput) async {
+        await check(input, on: Stage1CallSite())
     }
 }

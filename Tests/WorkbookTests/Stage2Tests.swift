@@ -1,8 +1,10 @@
 // Stage 2 on the shared suite: `swift test --filter Stage2` runs every case against it alone.
 import CallSites
+import FakeServers
 import Foundation
 import Stage2EnumAPI
 import Testing
+import Tour
 
 extension FakeServerSuites {
     @Suite("Stage2EnumAPI")
@@ -26,7 +28,7 @@ extension FakeServerSuites.Stage2Tests {
     func oneKey() {
         let headers = [UnsplashAPI.searchPhotos(query: "a"), .randomPhoto, .photo(id: "b")].map(\.headers)
         #expect(Set(headers).count == 1)
-        #expect(headers.first?["Authorization"] == "Client-ID workbook-demo-access-key")
+        #expect(headers.first?["Authorization"] == "Client-ID \(FakeServers.demoAccessKey)")
     }
 
     @Test("Stage 2's login body is JSON, and the password is in it rather than the URL")
@@ -35,5 +37,19 @@ extension FakeServerSuites.Stage2Tests {
         let fields = try JSONSerialization.jsonObject(with: try #require(api.body)) as? [String: String]
         #expect(fields == ["username": "popcorn", "password": "secret"])
         #expect(api.url?.absoluteString.contains("secret") == false)
+    }
+}
+
+extension FakeServerSuites.Stage2Tests {
+    @Test("Stage 2 survives every bad reply", arguments: BadReplies.all)
+    func badReply(_ badReply: BadReply) async {
+        await check(badReply, on: Stage2CallSite())
+    }
+}
+
+extension FakeServerSuites.Stage2Tests {
+    @Test("Stage 2 sends what the user typed, or says exactly how it does not", arguments: BadInputs.all)
+    func badInput(_ input: BadInput) async {
+        await check(input, on: Stage2CallSite())
     }
 }

@@ -3,6 +3,7 @@ import CallSites
 import Foundation
 @testable import Stage3Result
 import Testing
+import Tour
 
 extension FakeServerSuites {
     @Suite("Stage3Result")
@@ -49,5 +50,19 @@ extension FakeServerSuites.Stage3Tests {
         let failure = await Stage3CallSite().photo(id: "Dwu85P9SOIk").failure
         #expect(failure?.kind == .decoding)
         #expect(failure?.message.contains("the wrong type at id") == true)
+    }
+}
+
+extension FakeServerSuites.Stage3Tests {
+    @Test("Stage 3 survives every bad reply", arguments: BadReplies.all)
+    func badReply(_ badReply: BadReply) async {
+        await check(badReply, on: Stage3CallSite())
+    }
+}
+
+extension FakeServerSuites.Stage3Tests {
+    @Test("Stage 3 sends what the user typed, or says exactly how it does not", arguments: BadInputs.all)
+    func badInput(_ input: BadInput) async {
+        await check(input, on: Stage3CallSite())
     }
 }

@@ -2,6 +2,7 @@
 import CallSites
 import Stage4Generic
 import Testing
+import Tour
 
 extension FakeServerSuites {
     @Suite("Stage4Generic")
@@ -28,5 +29,19 @@ extension FakeServerSuites.Stage4Tests {
         }
         let value = try size.get()
         #expect(value.width == 2448 && value.height == 3264)
+    }
+}
+
+extension FakeServerSuites.Stage4Tests {
+    @Test("Stage 4 survives every bad reply", arguments: BadReplies.all)
+    func badReply(_ badReply: BadReply) async {
+        await check(badReply, on: Stage4CallSite())
+    }
+}
+
+extension FakeServerSuites.Stage4Tests {
+    @Test("Stage 4 sends what the user typed, or says exactly how it does not", arguments: BadInputs.all)
+    func badInput(_ input: BadInput) async {
+        await check(input, on: Stage4CallSite())
     }
 }

@@ -7,6 +7,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import Testing
+import Tour
 
 extension FakeServerSuites {
     @Suite("Stage6Async")
@@ -47,5 +48,37 @@ extension FakeServerSuites.Stage6Tests {
         let photos = try #require(await callSite.photos(ids: ids).value)
         #expect(photos.map(\.id) == ids)
         #expect(fake.log.count == ids.count)
+    }
+}
+
+extension FakeServerSuites.Stage6Tests {
+    @Test("Stage 6 survives every bad reply", arguments: BadReplies.all)
+    func badReply(_ badReply: BadReply) async {
+        await check(badReply, on: Stage6CallSite(session: URLSession(configuration: FakeServers.sessionConfiguration())))
+    }
+}
+
+extension FakeServerSuites.Stage6Tests {
+    @Test("Stage 6 sends what the user typed, or says exactly how it does not", arguments: BadInputs.all)
+    func badInput(_ input: BadInput) async {
+        await check(input, on: Stage6CallSite(session: URLSession(configuration: FakeServers.sessionConfiguration())))
+    }
+}
+
+extension FakeServerSuites.Stage6Tests {
+    @Test("a thousand concurrent calls on one session all complete, each with its own photo")
+    func thousandCalls() async {
+        let fake = freshFake()
+        let callSite = Stage6CallSite(session: URLSession(configuration: FakeServers.sessionConfiguration()))
+        let ids = ["Dwu85P9SOIk", "LBI7cgq3pbM", "yC-Yzbqy7PY", "8manzosDSGM", "3Z70SDuYs5g", "NodtnCsLdTE", "IicyiaPYGGI"]
+        let matched = await withTaskGroup(of: Bool.self) { group in
+            for index in 0..<1_000 {
+                let id = ids[index % ids.count]
+                group.addTask { await callSite.photo(id: id).value?.id == id }
+            }
+            return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+        }
+        #expect(matched == 1_000)
+        #expect(fake.log.count == 1_000)
     }
 }

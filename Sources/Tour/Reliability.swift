@@ -1,0 +1,54 @@
+// `workbook reliability`: the reliability matrix run on every stage, as two tables.
+import CallSites
+import FakeServers
+
+extension Workbook {
+    /// Bad replies and bad inputs down, stages across; each cell what the stage made of it.
+    static func reliability(markdown: Bool, style: Style = .plain) async -> String {
+        let callSites = callSites()
+        let stages = callSites.map(\.stage)
+        var replyRows: [[String]] = []
+        for badReply in BadReplies.all {
+            var row = [badReply.name]
+            for callSite in callSites {
+                let result = await BadReplies.run(badReply, on: callSite)
+                let handed = result.handed.description
+                // The suite holds every stage to the matrix; a mark here means it no longer would pass.
+                row.append((result.handed == badReply.expected(for: callSite.stage) ? "" : "⚠ ") + handed)
+            }
+            replyRows.append(row)
+        }
+        var inputRows: [[String]] = []
+        for input in BadInputs.all {
+            var row = [input.name]
+            for callSite in callSites {
+                let sent = await BadInputs.send(input, through: callSite)
+                let shown = sent.hasPrefix("refused") ? "refused" : sent
+                row.append((input.accepts(sent, from: callSite.stage) ? "" : "⚠ ") + shown)
+            }
+            inputRows.append(row)
+        }
+        let header = stages.map { "stage \($0.number)" }
+        let source = "Produced by `swift run workbook reliability --markdown`; the suite checks every cell."
+        if markdown {
+            return [
+                table(["bad reply"] + header, replyRows), "",
+                table(["what the user typed"] + header, inputRows.map { [$0[0]] + $0.dropFirst().map { "`\($0)`" } }), "",
+                source,
+            ].joined(separator: "\n")
+        }
+        let widths = [22] + Array(repeating: 12, count: stages.count)
+        return [
+            style.bold("What each stage handed its caller, for every bad reply"),
+            Table(header: ["bad reply"] + header, rows: replyRows, widths: widths, separator: " ").render(style: style), "",
+            style.bold("What reached the server, for every awkward input"),
+            Table(header: ["input"] + header, rows: inputRows, widths: widths, maxLines: 5, separator: " ").render(style: style),
+        ].joined(separator: "\n")
+    }
+
+    private static func table(_ header: [String], _ rows: [[String]]) -> String {
+        let lines = ["| " + header.joined(separator: " | ") + " |", "|---" + String(repeating: "|---", count: header.count - 1) + "|"]
+            + rows.map { "| " + $0.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |" }
+        return lines.joined(separator: "\n")
+    }
+}

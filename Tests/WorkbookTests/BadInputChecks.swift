@@ -1,0 +1,19 @@
+// Bad input as tests: every awkward id, query and credential, on every stage, inside its suite.
+import CallSites
+import FakeServers
+import Testing
+import Tour
+
+extension BadInput: CustomTestStringConvertible {
+    public var testDescription: String { name }
+}
+
+/// The server got the input as typed, or the stage refused it before sending, or (for a stage
+/// that does not declare `exactRequests`) exactly the damage the matrix pins down.
+func check(_ input: BadInput, on callSite: any CallSite, sourceLocation: SourceLocation = #_sourceLocation) async {
+    let fake = freshFake()
+    let monitor = CompletionMonitor(patience: 5)
+    let sent = await CompletionMonitor.$current.withValue(monitor) { await BadInputs.send(input, through: callSite, fake: fake) }
+    #expect(input.accepts(sent, from: callSite.stage), "stage \(callSite.stage.number): \(sent)", sourceLocation: sourceLocation)
+    #expect(monitor.problems.isEmpty, "stage \(callSite.stage.number): \(monitor.problems)", sourceLocation: sourceLocation)
+}

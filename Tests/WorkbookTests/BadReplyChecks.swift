@@ -1,0 +1,23 @@
+// The reliability matrix as tests: every bad reply, on every stage, inside that stage's suite.
+import CallSites
+import FakeServers
+import Testing
+import Tour
+
+extension BadReply: CustomTestStringConvertible {
+    public var testDescription: String { name }
+}
+
+/// The caller hears exactly once, in bounded time, and gets what the matrix says for this stage.
+func check(_ badReply: BadReply, on callSite: any CallSite, sourceLocation: SourceLocation = #_sourceLocation) async {
+    _ = freshFake()
+    let stage = callSite.stage
+    let result = await BadReplies.run(badReply, on: callSite)
+    #expect(result.problems.isEmpty, "stage \(stage.number): \(result.problems)", sourceLocation: sourceLocation)
+    #expect(result.handed == badReply.expected(for: stage),
+            "stage \(stage.number) handed its caller \(result.outcome.text)", sourceLocation: sourceLocation)
+    #expect(result.seconds < 5, sourceLocation: sourceLocation)
+    for secret in [FakeServers.demoPassword, FakeServers.demoAccessKey] {
+        #expect(!result.outcome.summary.contains(secret), "stage \(stage.number) put a secret in its message", sourceLocation: sourceLocation)
+    }
+}
