@@ -1,0 +1,75 @@
+// The package as the docs are checked against it: its files, each stage measured now, what
+// `workbook metrics --markdown` prints now, and the names of the tests a page may mention.
+import CallSites
+import Foundation
+import SourceMetrics
+@testable import Tour
+
+enum PackageWorld {
+    /// The package root: the folder that holds Package.swift and Sources/.
+    static let root: URL? = SourceMetrics.sourcesDirectory(from: #filePath)?.deletingLastPathComponent()
+
+    /// Built once; every parameterized check reads the same world.
+    static let shared: Result<DocWorld, DocsSetupError> = Result { () throws(DocsSetupError) in try make() }
+
+    static func make() throws(DocsSetupError) -> DocWorld {
+        guard let root else { throw DocsSetupError("Package.swift was not found above \(#filePath)") }
+        let sources = root.appendingPathComponent("Sources")
+        // The stages exactly as the command builds them. `Workbook.callSites()` registers the fake
+        // servers before it makes a session, which keeps stages 1 to 5 of the other suites (running
+        // in this same process, on `URLSession.shared`) off the network. Nothing is sent here.
+        let stages = Workbook.callSites().map(\.stage)
+        let measured: [StageMetrics]
+        do {
+            measured = try stages.map { try SourceMetrics.measure(directory: sources.appendingPathComponent($0.module)) }
+        } catch {
+            throw DocsSetupError("could not measure the stages: \(error)")
+        }
+        let testFolder = root.appendingPathComponent("Tests/WorkbookTests")
+        let testNames = (try? FileManager.default.contentsOfDirectory(atPath: testFolder.path)) ?? []
+        let testSources = testNames.filter { $0.hasSuffix(".swift") }.sorted().compactMap {
+            try? String(contentsOf: testFolder.appendingPathComponent($0), encoding: .utf8)
+        }
+        guard !testSources.isEmpty else { throw DocsSetupError("no test sources in \(testFolder.path)") }
+        return DocWorld(
+            lines: { path in
+                (try? String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)).map(Self.lines)
+            },
+            exists: { path in FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path) },
+            metrics: Dictionary(uniqueKeysWithValues: zip(stages.map(\.number), measured)),
+            generated: [DocChecks.metricsGenerator: Workbook.metricsTable(stages: stages, metrics: measured, markdown: true)],
+            testSources: testSources)
+    }
+
+    /// A text's lines, as an editor numbers them.
+    static func lines(_ text: String) -> [String] {
+        var lines = text.components(separatedBy: "\n")
+        if lines.last == "" { lines.removeLast() }
+        return lines
+    }
+
+    /// Every Markdown page under docs/, as paths from the package root, sorted.
+    static func docPaths() -> [String] {
+        guard let root else { return [] }
+        let docs = root.appendingPathComponent("docs")
+        let found = (try? FileManager.default.subpathsOfDirectory(atPath: docs.path)) ?? []
+        return found.filter { $0.hasSuffix(".md") }.map { "docs/" + $0 }.sorted()
+    }
+
+    /// One page, read and parsed.
+    static func page(_ path: String) throws(DocsSetupError) -> DocPage {
+        guard let root, let text = try? String(contentsOf: root.appendingPathComponent(path), encoding: .utf8) else {
+            throw DocsSetupError("cannot read \(path)")
+        }
+        return DocPage(path: path, text: text)
+    }
+}
+
+/// The docs could not be checked at all: the package or a page could not be read.
+struct DocsSetupError: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}
