@@ -1,2 +1,92 @@
 // The exercises' tests: off unless WORKBOOK_EXERCISE names a stage (or "all").
+//
+//     WORKBOOK_EXERCISE=3 swift test --filter ExerciseTests.Exercises/Stage3
+//
+// Each suite reaches its stage only through the stage's call site, so this file compiles before
+// any exercise is done; until one is, its suite fails and says where to start.
+import CallSites
+import FakeServers
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import Testing
+
+/// The one switch: which exercises' tests run.
+enum ExerciseSwitch {
+    static let variable = "WORKBOOK_EXERCISE"
+
+    /// True when `WORKBOOK_EXERCISE` is this stage's number or `all`.
+    static func isOn(_ stage: Int) -> Bool {
+        let value = ProcessInfo.processInfo.environment[variable]?
+            .trimmingCharacters(in: .whitespaces).lowercased()
+        return value == "all" || value == String(stage)
+    }
+
+    static func reason(_ stage: Int) -> Comment {
+        "exercise \(stage) is off: set \(variable)=\(stage) (or all) to run it"
+    }
+}
+
+// Stages 1 to 5 reach the fake through `URLSession.shared`, one per process, and every stage's
+// requests land in the one `FakeServers.shared` log: the exercises run one test at a time.
+@Suite(.serialized)
+struct Exercises {}
+
+extension Exercises {
+    @Suite("Exercise 1: userPhotos(username:) in Stage1Hardcoded",
+           .enabled(if: ExerciseSwitch.isOn(1), ExerciseSwitch.reason(1)))
+    struct Stage1 {
+        @Test("Stage 1's userPhotos(username:)", arguments: ExerciseCases.for(stage: 1))
+        func exercise(_ check: ExerciseCase) async throws {
+            try await check.run(on: Stage1CallSite())
+        }
+    }
+
+    @Suite("Exercise 2: userPhotos(username:) in Stage2EnumAPI",
+           .enabled(if: ExerciseSwitch.isOn(2), ExerciseSwitch.reason(2)))
+    struct Stage2 {
+        @Test("Stage 2's userPhotos(username:)", arguments: ExerciseCases.for(stage: 2))
+        func exercise(_ check: ExerciseCase) async throws {
+            try await check.run(on: Stage2CallSite())
+        }
+    }
+
+    @Suite("Exercise 3: userPhotos(username:) in Stage3Result",
+           .enabled(if: ExerciseSwitch.isOn(3), ExerciseSwitch.reason(3)))
+    struct Stage3 {
+        @Test("Stage 3's userPhotos(username:)", arguments: ExerciseCases.for(stage: 3))
+        func exercise(_ check: ExerciseCase) async throws {
+            try await check.run(on: Stage3CallSite())
+        }
+    }
+
+    @Suite("Exercise 4: userPhotos(username:) in Stage4Generic",
+           .enabled(if: ExerciseSwitch.isOn(4), ExerciseSwitch.reason(4)))
+    struct Stage4 {
+        @Test("Stage 4's userPhotos(username:)", arguments: ExerciseCases.for(stage: 4))
+        func exercise(_ check: ExerciseCase) async throws {
+            try await check.run(on: Stage4CallSite())
+        }
+    }
+
+    @Suite("Exercise 5: userPhotos(username:) in Stage5Router",
+           .enabled(if: ExerciseSwitch.isOn(5), ExerciseSwitch.reason(5)))
+    struct Stage5 {
+        @Test("Stage 5's userPhotos(username:)", arguments: ExerciseCases.for(stage: 5))
+        func exercise(_ check: ExerciseCase) async throws {
+            try await check.run(on: Stage5CallSite())
+        }
+    }
+
+    @Suite("Exercise 6: userPhotos(username:) in Stage6Async",
+           .enabled(if: ExerciseSwitch.isOn(6), ExerciseSwitch.reason(6)))
+    struct Stage6 {
+        @Test("Stage 6's userPhotos(username:)", arguments: ExerciseCases.for(stage: 6))
+        func exercise(_ check: ExerciseCase) async throws {
+            // Stage 6 is handed its session; this one reaches only the fake.
+            let session = URLSession(configuration: FakeServers.sessionConfiguration())
+            try await check.run(on: Stage6CallSite(session: session))
+        }
+    }
+}
