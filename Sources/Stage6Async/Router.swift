@@ -44,14 +44,16 @@ extension Router {
             guard !segment.isEmpty, segment != ".", segment != ".." else {
                 throw .invalidRequest(reason: "\"\(segment)\" cannot be a path segment")
             }
-            path += "/" + Self.percentEncoded(segment)
+            path += "/" + (try Self.percentEncoded(segment))
         }
         components.percentEncodedPath = path
         if !method.sendsBody, !parameters.isEmpty {
             // Sorted, so that the same call always makes the same URL.
-            components.percentEncodedQuery = parameters.sorted { $0.key < $1.key }
-                .map { Self.percentEncoded($0.key) + "=" + Self.percentEncoded($0.value) }
-                .joined(separator: "&")
+            var pairs: [String] = []
+            for (name, value) in parameters.sorted(by: { $0.key < $1.key }) {
+                pairs.append(try Self.percentEncoded(name) + "=" + Self.percentEncoded(value))
+            }
+            components.percentEncodedQuery = pairs.joined(separator: "&")
         }
         guard let url = components.url else {
             throw .invalidRequest(reason: "no URL for \(baseURL)\(path)")
@@ -76,8 +78,11 @@ extension Router {
 
     /// Everything but RFC 3986's unreserved characters is encoded, so `/ ? # & = +` stay data.
     /// (`URLQueryItem` leaves `+` alone, and servers read a bare `+` as a space.)
-    static func percentEncoded(_ text: String) -> String {
+    static func percentEncoded(_ text: String) throws(APIError) -> String {
         let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
-        return text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
+        guard let encoded = text.addingPercentEncoding(withAllowedCharacters: unreserved) else {
+            throw .invalidRequest(reason: "\"\(text)\" cannot be percent-encoded")
+        }
+        return encoded
     }
 }
