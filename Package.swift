@@ -26,7 +26,7 @@ let package = Package(
         // Counts read from each stage's own source files: what the ladder claims, measured.
         .target(name: "SourceMetrics"),
         // The tour and the other `workbook` commands, as a library so that tests can run them.
-        .target(name: "Tour", dependencies: ["CallSites", "FakeServers", "Models", "SourceMetrics"]),
+        .target(name: "Tour", dependencies: ["CallSites", "FakeServers", "Models", "SourceMetrics"] + stages.map { .target(name: $0) }),
         .executableTarget(name: "workbook", dependencies: ["Tour"]),
         .testTarget(name: "WorkbookTests", dependencies: ["CallSites", "FakeServers", "Models", "SourceMetrics", "Tour"] + stages.map { .target(name: $0) }),
         .testTarget(name: "SourceMetricsTests", dependencies: ["SourceMetrics"]),

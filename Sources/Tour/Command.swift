@@ -6,6 +6,8 @@ public enum Command: Equatable, Sendable {
     case stage(Int)
     case compare(Int, Int, unified: Bool)
     case metrics(markdown: Bool)
+    case bench(json: Bool)
+    case reliability(markdown: Bool)
     case help(topic: String?)
 }
 
@@ -41,6 +43,16 @@ extension Command {
             rest.removeAll { $0 == "--markdown" }
             try noMore(rest, after: name)
             return .metrics(markdown: markdown)
+        case "reliability":
+            let markdown = rest.contains("--markdown")
+            rest.removeAll { $0 == "--markdown" }
+            try noMore(rest, after: name)
+            return .reliability(markdown: markdown)
+        case "bench":
+            let json = rest.contains("--json")
+            rest.removeAll { $0 == "--json" }
+            try noMore(rest, after: name)
+            return .bench(json: json)
         case "help", "--help", "-h":
             guard rest.count <= 1 else { throw UsageError(description: "help takes at most one command name.") }
             if let topic = rest.first, Help.topics[topic] == nil {
@@ -89,13 +101,24 @@ public enum Help {
           Per stage, measured from its sources: lines of code, files, request functions, URLSession
           call sites, key literals, force unwraps, and its capabilities. --markdown for the docs.
         """,
+        "reliability": """
+        workbook reliability [--markdown]
+          Every bad reply and every awkward input of the reliability matrix, on every stage: what
+          each stage handed its caller, and what reached the server. --markdown for the docs.
+        """,
+        "bench": """
+        workbook bench [--json]
+          Measures, against the fakes: each stage's time per request beside plain URLSession and
+          JSONDecoder, and stage 6's concurrent photos(ids:) beside the same calls one by one.
+          Progress on stderr; --json prints one JSON object. Run it with `swift run -c release`.
+        """,
         "help": """
         workbook help [COMMAND]
           This text, or one command's.
         """,
     ]
 
-    static let order = ["tour", "stage", "compare", "metrics", "help"]
+    static let order = ["tour", "stage", "compare", "metrics", "reliability", "bench", "help"]
     static var names: String { order.joined(separator: ", ") }
 
     public static func text(for topic: String?) -> String {

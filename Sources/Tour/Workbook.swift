@@ -23,6 +23,8 @@ public struct Workbook: Sendable {
         case .stage(let number): try await stage(number)
         case .compare(let old, let new, let unified): try compare(old, new, unified: unified)
         case .metrics(let markdown): try metrics(markdown: markdown)
+        case .bench(let json): try await bench(json: json)
+        case .reliability(let markdown): write(await Self.reliability(markdown: markdown, style: style))
         case .help(let topic): write(Help.text(for: topic))
         }
     }
@@ -167,9 +169,10 @@ public struct Workbook: Sendable {
         case .typedFailures: "typed failures"
         case .oneRequestPath: "one request path"
         case .offlineRequestBuilding: "offline building"
-        case .cancellation: "cancellation"
+        case .cancellation: "cancel"
         case .concurrentCalls: "concurrent calls"
         case .injectedSession: "injected session"
+        case .exactRequests: "exact requests"
         }
     }
 
@@ -192,7 +195,7 @@ public struct Workbook: Sendable {
                                  rows: stages.map { stage in
                                      ["\(stage.number) \(stage.module)"] + Capability.allCases.map { stage.capabilities.contains($0) ? "✓" : "✗" }
                                  },
-                                 widths: [18] + Array(repeating: 12, count: Capability.allCases.count), separator: " ")
+                                 widths: [17] + Array(repeating: 10, count: Capability.allCases.count), separator: " ")
         return [measures.render(style: style), "", capabilities.render(style: style)].joined(separator: "\n")
     }
 }
