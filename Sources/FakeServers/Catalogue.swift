@@ -96,4 +96,14 @@ enum Catalogue {
     static func photo(id: String) -> CataloguePhoto? {
         photos.first { $0.id == id }
     }
+
+    /// Each photo's JSON, made once: serialising is most of what answering a request costs.
+    static let jsonByID: [String: Data] = Dictionary(uniqueKeysWithValues: photos.map { photo in
+        (photo.id, (try? JSONSerialization.data(withJSONObject: photo.json, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data())
+    })
+
+    /// A JSON array of these photos, from the JSON made once.
+    static func jsonArray(_ photos: some Sequence<CataloguePhoto>) -> Data {
+        Data("[".utf8) + Data(photos.compactMap { jsonByID[$0.id] }.joined(separator: Data(",".utf8))) + Data("]".utf8)
+    }
 }

@@ -112,7 +112,8 @@ public final class FakeServers: Sendable {
         }
         let recorded = RecordedRequest(method: request.httpMethod ?? "GET", url: url,
                                        headers: request.allHTTPHeaderFields ?? [:], body: body, route: route)
-        return state.withLock { state in
+        // The lock covers only the shared state; answers are built outside it, side by side.
+        let (override, randomDraw, timeScale) = state.withLock { state in
             state.log.append(recorded)
             state.inFlight += 1
             state.peakInFlight = max(state.peakInFlight, state.inFlight)
@@ -120,16 +121,18 @@ public final class FakeServers: Sendable {
             if let route, let index = state.overrides[route]?.firstIndex(where: { $0.matches(recorded) }) {
                 override = state.overrides[route]?.remove(at: index).override
             }
-            switch view.host {
-            case Self.popcornHost:
-                return Exchange(reply: PopcornServer.answer(recorded, route: route), override: override, timeScale: state.timeScale)
-            case Self.unsplashHost:
-                if route == .randomPhoto { state.randomDraws += 1 }
-                let reply = UnsplashServer.answer(recorded, view: view, route: route, randomDraw: state.randomDraws - 1)
-                return Exchange(reply: reply, override: override, timeScale: state.timeScale)
-            default:
-                return Exchange(reply: nil, override: .failure(.cannotFindHost), timeScale: state.timeScale)
-            }
+            let draw = state.randomDraws
+            if route == .randomPhoto { state.randomDraws += 1 }
+            return (override, draw, state.timeScale)
+        }
+        switch view.host {
+        case Self.popcornHost:
+            return Exchange(reply: PopcornServer.answer(recorded, route: route), override: override, timeScale: timeScale)
+        case Self.unsplashHost:
+            let reply = UnsplashServer.answer(recorded, view: view, route: route, randomDraw: randomDraw)
+            return Exchange(reply: reply, override: override, timeScale: timeScale)
+        default:
+            return Exchange(reply: nil, override: .failure(.cannotFindHost), timeScale: timeScale)
         }
     }
 

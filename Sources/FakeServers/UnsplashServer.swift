@@ -41,7 +41,9 @@ enum UnsplashServer {
             return failure(400, "page must be 1 or more and per_page from 1 to 30")
         }
         let pageOfPhotos = photos.dropFirst((page - 1) * perPage).prefix(perPage)
-        return .json(200, pageOfPhotos.map(\.json), headers: rateLimitHeaders.merging(["X-Total": "\(photos.count)"]) { _, new in new })
+        var reply = jsonReply(Catalogue.jsonArray(pageOfPhotos))
+        reply.headers["X-Total"] = "\(photos.count)"
+        return reply
     }
 
     private static func search(_ view: ServerView) -> ServerReply {
@@ -55,15 +57,18 @@ enum UnsplashServer {
         let words = query.lowercased().split(whereSeparator: \.isWhitespace)
         let matches = Catalogue.photos.filter { photo in words.allSatisfy { photo.searchableText.contains($0) } }
         let pageOfMatches = matches.dropFirst((page - 1) * perPage).prefix(perPage)
-        return .json(200, [
-            "total": matches.count,
-            "total_pages": (matches.count + perPage - 1) / perPage,
-            "results": pageOfMatches.map(\.json),
-        ], headers: rateLimitHeaders)
+        // Keys in sorted order, as every other reply of the fake has them.
+        let body = Data(#"{"results":"#.utf8) + Catalogue.jsonArray(pageOfMatches)
+            + Data(#","total":\#(matches.count),"total_pages":\#((matches.count + perPage - 1) / perPage)}"#.utf8)
+        return jsonReply(body)
     }
 
     private static func photo(_ photo: CataloguePhoto) -> ServerReply {
-        .json(200, photo.json, headers: rateLimitHeaders)
+        jsonReply(Catalogue.jsonByID[photo.id] ?? Data())
+    }
+
+    private static func jsonReply(_ body: Data) -> ServerReply {
+        ServerReply(status: 200, headers: rateLimitHeaders.merging(["Content-Type": "application/json"]) { _, new in new }, body: body)
     }
 
     private static func failure(_ status: Int, _ message: String) -> ServerReply {

@@ -32,7 +32,10 @@ public struct PhotoManager: Sendable {
             for (index, id) in ids.enumerated() {
                 group.addTask {
                     do throws(APIError) {
-                        return (index, .success(try await photo(id: id)))
+                        // Awaited before the tuple is built: Swift 6.3's optimizer can corrupt a
+                        // tuple that is half-written across a suspension (swiftlang/swift#91911).
+                        let photo = try await photo(id: id)
+                        return (index, .success(photo))
                     } catch {
                         return (index, .failure(error))
                     }

@@ -79,10 +79,12 @@ extension Router {
     /// Everything but RFC 3986's unreserved characters is encoded, so `/ ? # & = +` stay data.
     /// (`URLQueryItem` leaves `+` alone, and servers read a bare `+` as a space.)
     static func percentEncoded(_ text: String) throws(APIError) -> String {
-        let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
         guard let encoded = text.addingPercentEncoding(withAllowedCharacters: unreserved) else {
             throw .invalidRequest(reason: "\"\(text)\" cannot be percent-encoded")
         }
         return encoded
     }
 }
+
+/// RFC 3986's unreserved characters: the only ones a path segment or query value may keep as they are.
+private let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")

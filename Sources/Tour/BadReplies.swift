@@ -133,12 +133,12 @@ public enum BadReplies {
             $0.override(.login, with: .reply(status: 500, body: "<html><body>Internal Server Error</body></html>", contentType: "text/html"))
         },
         BadReply("a reply slower than the request timeout", .photo, typed: .failure(.timedOut)) {
-            // Every stage keeps the default 60-second timeout; the fake runs its clock 500 times fast.
-            $0.timeScale = 0.002
+            // Every stage keeps the default 60-second timeout; the fake runs its clock 1,000 times fast.
+            $0.timeScale = 0.001
             $0.override(.photo, with: .delay(61))
         },
         BadReply("no reply at all", .randomPhoto, typed: .failure(.timedOut)) {
-            $0.timeScale = 0.002
+            $0.timeScale = 0.001
             $0.override(.randomPhoto, with: .noAnswer)
         },
         BadReply("the connection lost mid-body", .photo, typed: .failure(.transport)) {
