@@ -209,7 +209,7 @@ extension FakeServerSuites {
         func smoke() async throws {
             _ = freshFake()
             let configuration = BenchConfiguration(warmUpCalls: 1, rounds: 2, callsPerRound: 1, concurrencyRuns: 1,
-                                                   ids: Array(Bench.twentyIDs.prefix(4)), latency: .milliseconds(5))
+                                                   ids: Array(Bench.twentyIDs.prefix(4)), latency: .milliseconds(20))
             let lines = Lines()
             let report = try await Bench.run(configuration, progress: BenchProgress(terminal: false) { lines.append($0) })
 
@@ -225,9 +225,10 @@ extension FakeServerSuites {
             }
             #expect(report.problems.isEmpty)
             let concurrency = try #require(report.concurrency)
-            #expect(concurrency.ids == 4 && concurrency.idealMilliseconds == 5)
+            #expect(concurrency.ids == 4 && concurrency.idealMilliseconds == 20)
             #expect(concurrency.concurrentToIdeal > 0 && concurrency.sequentialToIdeal > 0)
-            #expect(concurrency.peakInFlight == 4, "photos(ids:) had every request in flight at once")
+            // Not `== 4`: on a loaded machine the first reply can land before the last request leaves.
+            #expect(concurrency.peakInFlight >= 2, "photos(ids:) had requests in flight together; one by one never does")
             #expect(report.targets.count == 2)
             #expect(report.machine.cores > 0 && !report.machine.kernel.isEmpty)
             #expect(FakeServers.shared.log.isEmpty, "the bench leaves the fake reset")
