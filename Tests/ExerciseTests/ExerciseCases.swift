@@ -5,6 +5,7 @@ import FakeServers
 import Foundation
 import Models
 import Testing
+import TestSupport
 
 /// The user the fake knows, and the photos it holds for them, in the server's order.
 let exampleUser = "exampleuser"
@@ -14,9 +15,9 @@ let exampleUserPhotoIDs = ["Dwu85P9SOIk", "Rk3OQZ1Y5Jw", "cT2k5v9-wQo"]
 struct ExerciseCase: Sendable, CustomTestStringConvertible {
     let name: String
     let stages: ClosedRange<Int>
-    let body: @Sendable (ExerciseStage) async throws -> Void
+    let body: @Sendable (StageUnderTest, any UserPhotosCalling) async throws -> Void
 
-    init(_ name: String, stages: ClosedRange<Int> = 1...6, _ body: @escaping @Sendable (ExerciseStage) async throws -> Void) {
+    init(_ name: String, stages: ClosedRange<Int> = 1...6, _ body: @escaping @Sendable (StageUnderTest, any UserPhotosCalling) async throws -> Void) {
         self.name = name
         self.stages = stages
         self.body = body
@@ -36,48 +37,8 @@ struct ExerciseCase: Sendable, CustomTestStringConvertible {
                 """)
             return
         }
-        let stage = ExerciseStage(calling: calling, fake: freshFake())
-        let monitor = CompletionMonitor(patience: 5)
-        try await CompletionMonitor.$current.withValue(monitor) {
-            try await body(stage)
-        }
-        #expect(monitor.problems.isEmpty, "stage \(number): \(monitor.problems)")
-    }
-}
-
-/// What a case gets: the stage's call site, as the new interface, and the fake it talks to.
-struct ExerciseStage: Sendable {
-    let calling: any UserPhotosCalling
-    let fake: FakeServers
-
-    var number: Int { calling.stage.number }
-
-    /// The failure kind the stage must report: its own classification if it has one, else none.
-    func expectedKind(_ kind: FailureKind) -> FailureKind? {
-        calling.stage.capabilities.contains(.typedFailures) ? kind : nil
-    }
-
-    /// The one request the case expects the stage to have sent.
-    func onlyRequest(sourceLocation: SourceLocation = #_sourceLocation) throws -> RecordedRequest {
-        let log = fake.log
-        #expect(log.count == 1, "stage \(number) sent \(log.count) requests", sourceLocation: sourceLocation)
-        return try #require(log.first, "stage \(number) sent no request", sourceLocation: sourceLocation)
-    }
-
-    /// The value a call should have returned; when it failed, the failure's message is the issue.
-    func value<Value>(_ outcome: Outcome<Value>, sourceLocation: SourceLocation = #_sourceLocation) throws -> Value {
-        if case .failure(let failure) = outcome {
-            Issue.record("stage \(number) failed where it should succeed: \(failure.message)", sourceLocation: sourceLocation)
-        }
-        return try #require(outcome.value, sourceLocation: sourceLocation)
-    }
-
-    /// The failure a call should have ended in.
-    func failure<Value>(_ outcome: Outcome<Value>, sourceLocation: SourceLocation = #_sourceLocation) throws -> Failure {
-        if case .value(let value) = outcome {
-            Issue.record("stage \(number) succeeded where it should fail, with \(value)", sourceLocation: sourceLocation)
-        }
-        return try #require(outcome.failure, sourceLocation: sourceLocation)
+        let stage = StageUnderTest(callSite: callSite, fake: freshFake())
+        try await stage.watchingCompletions { try await body(stage, calling) }
     }
 }
 
@@ -88,13 +49,13 @@ enum ExerciseCases {
     }
 
     static let all: [ExerciseCase] = [
-        ExerciseCase("userPhotos returns exampleuser's three photos, in the server's order") { stage in
-            let photos = try stage.value(await stage.calling.userPhotos(username: exampleUser))
+        ExerciseCase("userPhotos returns exampleuser's three photos, in the server's order") { stage, calling in
+            let photos = try stage.value(await calling.userPhotos(username: exampleUser))
             #expect(photos.map(\.id) == exampleUserPhotoIDs)
             #expect(photos.allSatisfy { $0.user.username == exampleUser })
         },
-        ExerciseCase("userPhotos sends GET /users/{username}/photos with the key in the Authorization header and no body") { stage in
-            _ = await stage.calling.userPhotos(username: exampleUser)
+        ExerciseCase("userPhotos sends GET /users/{username}/photos with the key in the Authorization header and no body") { stage, calling in
+            _ = await calling.userPhotos(username: exampleUser)
             let request = try stage.onlyRequest()
             #expect(request.method == "GET")
             #expect(request.url.host == FakeServers.unsplashHost)
@@ -105,16 +66,15 @@ enum ExerciseCases {
             // `["": ""]` as the parameters sends a stray `?=`: an empty name the server must puzzle over.
             #expect(request.serverView?.query.allSatisfy { !$0.name.isEmpty } ?? false, "no parameter without a name")
         },
-        ExerciseCase("an unknown user fails, with notFound where the stage can tell") { stage in
-            let failure = try stage.failure(await stage.calling.userPhotos(username: "nobody"))
+        ExerciseCase("an unknown user fails, with notFound where the stage can tell") { stage, calling in
+            let failure = try stage.failure(await calling.userPhotos(username: "nobody"))
             #expect(!failure.message.isEmpty)
             #expect(failure.kind == stage.expectedKind(.notFound))
             if stage.expectedKind(.notFound) != nil {
                 #expect(failure.message.contains("Couldn't find User"), "a typed stage passes on the server's message")
             }
         },
-        ExerciseCase("every userPhotos call completes exactly once, whether it succeeds or fails") { stage in
-            let calling = stage.calling
+        ExerciseCase("every userPhotos call completes exactly once, whether it succeeds or fails") { stage, calling in
             #expect(await calling.userPhotos(username: exampleUser).value != nil)
             #expect(await calling.userPhotos(username: "nobody").failure != nil)
             stage.fake.override(.userPhotos, with: .failure(.timedOut))
@@ -129,8 +89,8 @@ enum ExerciseCases {
             #expect(stage.fake.log.count == 6)
             // `ExerciseCase.run` then checks that no handler was called twice or never.
         },
-        ExerciseCase("a username with a / stays one path segment", stages: 5...6) { stage in
-            let failure = try stage.failure(await stage.calling.userPhotos(username: "example/user"))
+        ExerciseCase("a username with a / stays one path segment", stages: 5...6) { stage, calling in
+            let failure = try stage.failure(await calling.userPhotos(username: "example/user"))
             let request = try stage.onlyRequest()
             #expect(request.url.absoluteString == "https://api.unsplash.com/users/example%2Fuser/photos")
             #expect(request.serverView?.pathSegments == ["users", "example/user", "photos"])
@@ -138,16 +98,15 @@ enum ExerciseCases {
             #expect(failure.kind == .notFound)
             #expect(failure.message.contains("Couldn't find User"))
         },
-        ExerciseCase("an empty username, '.' or '..' is refused before anything is sent", stages: 5...6) { stage in
+        ExerciseCase("an empty username, '.' or '..' is refused before anything is sent", stages: 5...6) { stage, calling in
             for username in ["", ".", ".."] {
-                let failure = try stage.failure(await stage.calling.userPhotos(username: username))
+                let failure = try stage.failure(await calling.userPhotos(username: username))
                 #expect(failure.kind == .invalidRequest, "username \"\(username)\"")
             }
             #expect(stage.fake.log.isEmpty, "nothing reached the server")
         },
-        ExerciseCase("cancelling the caller cancels the userPhotos request at once", stages: 6...6) { stage in
+        ExerciseCase("cancelling the caller cancels the userPhotos request at once", stages: 6...6) { stage, calling in
             stage.fake.override(.userPhotos, with: .noAnswer)
-            let calling = stage.calling
             let call = Task { await calling.userPhotos(username: exampleUser) }
             try await waitUntil { stage.fake.log.count == 1 }
             call.cancel()
@@ -156,19 +115,4 @@ enum ExerciseCases {
             try await waitUntil { stage.fake.stoppedRequests == 1 }
         },
     ]
-}
-
-/// A fake with an empty log and no overrides, registered for `URLSession.shared`.
-func freshFake() -> FakeServers {
-    FakeServers.install()
-    FakeServers.shared.reset()
-    return FakeServers.shared
-}
-
-/// Waits, briefly and boundedly, for something the fake will soon report.
-func waitUntil(_ condition: () -> Bool, sourceLocation: SourceLocation = #_sourceLocation) async throws {
-    for _ in 0..<200 where !condition() {
-        try await Task.sleep(nanoseconds: 5_000_000)
-    }
-    #expect(condition(), "still not true after a second", sourceLocation: sourceLocation)
 }

@@ -2,6 +2,7 @@
 import CallSites
 import FakeServers
 import Testing
+import TestSupport
 import Tour
 
 extension BadReply: CustomTestStringConvertible {

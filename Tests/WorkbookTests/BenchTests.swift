@@ -4,6 +4,7 @@ import FakeServers
 import Foundation
 import Synchronization
 import Testing
+import TestSupport
 @testable import Tour
 
 @Suite("Bench arithmetic and report")

@@ -8,6 +8,7 @@ import FoundationNetworking
 #endif
 import SourceMetrics
 import Testing
+import TestSupport
 import Tour
 
 /// A stage as a test argument, shown by its name.
@@ -173,15 +174,6 @@ extension FakeServerSuites {
 func measure(_ stage: StageInfo) throws -> StageMetrics {
     let sources = try #require(SourceMetrics.sourcesDirectory(from: #filePath))
     return try SourceMetrics.measure(directory: sources.appendingPathComponent(stage.module))
-}
-
-/// Waits, briefly and boundedly, for something the fake will soon report.
-func waitUntil(_ condition: () -> Bool, sourceLocation: SourceLocation = #_sourceLocation) async throws {
-    // Generous, for slow machines and the thread sanitizer; it returns as soon as it can.
-    for _ in 0..<1_000 where !condition() {
-        try await Task.sleep(nanoseconds: 5_000_000)
-    }
-    #expect(condition(), "still not true after five seconds", sourceLocation: sourceLocation)
 }
 
 /// Answers every request with a 503 of its own, so a reply shows which session carried the request.

@@ -6,6 +6,7 @@ import FoundationNetworking
 #endif
 import Models
 import Testing
+import TestSupport
 
 extension FakeServerSuites {
     @Suite("Fake servers")

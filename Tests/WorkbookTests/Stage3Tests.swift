@@ -3,6 +3,7 @@ import CallSites
 import Foundation
 @testable import Stage3Result
 import Testing
+import TestSupport
 import Tour
 
 extension FakeServerSuites {

@@ -2,6 +2,7 @@
 import CallSites
 import Stage4Generic
 import Testing
+import TestSupport
 import Tour
 
 extension FakeServerSuites {

@@ -7,6 +7,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import Testing
+import TestSupport
 import Tour
 
 extension FakeServerSuites {

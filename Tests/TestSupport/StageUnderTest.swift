@@ -1,0 +1,74 @@
+// What the shared suite and the exercises both need to drive a stage through the fake servers.
+import CallSites
+import FakeServers
+import Testing
+
+/// A fake with an empty log and no overrides, registered for `URLSession.shared`.
+public func freshFake() -> FakeServers {
+    FakeServers.install()
+    FakeServers.shared.reset()
+    return FakeServers.shared
+}
+
+/// Waits, boundedly, for something the fake will soon report. Generous, for slow machines and the
+/// thread sanitizer; it returns as soon as it can.
+public func waitUntil(_ condition: () -> Bool, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    for _ in 0..<1_000 where !condition() {
+        try await Task.sleep(nanoseconds: 5_000_000)
+    }
+    #expect(condition(), "still not true after five seconds", sourceLocation: sourceLocation)
+}
+
+/// What a case gets: the stage's call site and the fake it talks to, with checks that name the stage.
+public struct StageUnderTest: Sendable {
+    public let callSite: any CallSite
+    public let fake: FakeServers
+
+    public init(callSite: any CallSite, fake: FakeServers) {
+        self.callSite = callSite
+        self.fake = fake
+    }
+
+    public var number: Int { callSite.stage.number }
+
+    public func declares(_ capability: Capability) -> Bool {
+        callSite.stage.capabilities.contains(capability)
+    }
+
+    /// The one request the case expects the stage to have sent.
+    public func onlyRequest(sourceLocation: SourceLocation = #_sourceLocation) throws -> RecordedRequest {
+        let log = fake.log
+        #expect(log.count == 1, "stage \(number) sent \(log.count) requests", sourceLocation: sourceLocation)
+        return try #require(log.first, "stage \(number) sent no request", sourceLocation: sourceLocation)
+    }
+
+    /// The value a call should have returned; when it failed, the failure's message is the issue.
+    public func value<Value>(_ outcome: Outcome<Value>, sourceLocation: SourceLocation = #_sourceLocation) throws -> Value {
+        if case .failure(let failure) = outcome {
+            Issue.record("stage \(number) failed where it should succeed: \(failure.message)", sourceLocation: sourceLocation)
+        }
+        return try #require(outcome.value, sourceLocation: sourceLocation)
+    }
+
+    /// The failure a call should have ended in.
+    public func failure<Value>(_ outcome: Outcome<Value>, sourceLocation: SourceLocation = #_sourceLocation) throws -> Failure {
+        if case .value(let value) = outcome {
+            Issue.record("stage \(number) succeeded where it should fail, with \(value)", sourceLocation: sourceLocation)
+        }
+        return try #require(outcome.failure, sourceLocation: sourceLocation)
+    }
+
+    /// The failure kind the stage must report: its own classification if it declares one, else none.
+    public func expectedKind(_ kind: FailureKind) -> FailureKind? {
+        declares(.typedFailures) ? kind : nil
+    }
+
+    /// Runs `body` with every completion watched, then checks each was called exactly once.
+    public func watchingCompletions(_ body: () async throws -> Void, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        let monitor = CompletionMonitor(patience: 5)
+        try await CompletionMonitor.$current.withValue(monitor) {
+            try await body()
+        }
+        #expect(monitor.problems.isEmpty, "stage \(number): \(monitor.problems)", sourceLocation: sourceLocation)
+    }
+}
