@@ -1,5 +1,5 @@
-// Stage 5 at the call site: the same lines as stage 3. The refactor changed how requests are
-// sent, not what a screen writes.
+// Stage 5 at the call site: the same four calls as stage 3. What is new is beside them: the
+// request a call would send, built and checked without sending it.
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking

@@ -14,18 +14,18 @@ public struct Stage6CallSite: CallSite {
         idea: "async/await with typed throws, an injected URLSession, cancellation and concurrent calls.",
         capabilities: Set(Capability.allCases))
 
-    private let logins: LoginManager
-    private let photos: PhotoManager
+    private let loginManager: LoginManager
+    private let photoManager: PhotoManager
 
     public init(session: URLSession) {
         let client = APIClient(session: session)
-        logins = LoginManager(client: client)
-        photos = PhotoManager(client: client)
+        loginManager = LoginManager(client: client)
+        photoManager = PhotoManager(client: client)
     }
 
     public func login(username: String, password: String) async -> Outcome<Token> {
         do {
-            return .value(try await logins.login(username: username, password: password))
+            return .value(try await loginManager.login(username: username, password: password))
         } catch {
             return .failure(Failure(error))
         }
@@ -33,7 +33,7 @@ public struct Stage6CallSite: CallSite {
 
     public func searchPhotos(query: String) async -> Outcome<SearchPage> {
         do {
-            return .value(try await photos.searchPhotos(query: query))
+            return .value(try await photoManager.searchPhotos(query: query))
         } catch {
             return .failure(Failure(error))
         }
@@ -41,7 +41,7 @@ public struct Stage6CallSite: CallSite {
 
     public func randomPhoto() async -> Outcome<Photo> {
         do {
-            return .value(try await photos.randomPhoto())
+            return .value(try await photoManager.randomPhoto())
         } catch {
             return .failure(Failure(error))
         }
@@ -49,7 +49,7 @@ public struct Stage6CallSite: CallSite {
 
     public func photo(id: String) async -> Outcome<Photo> {
         do {
-            return .value(try await photos.photo(id: id))
+            return .value(try await photoManager.photo(id: id))
         } catch {
             return .failure(Failure(error))
         }
@@ -59,7 +59,7 @@ public struct Stage6CallSite: CallSite {
 extension Stage6CallSite: SessionInjected, ConcurrentCalls {
     public func photos(ids: [String]) async -> Outcome<[Photo]> {
         do {
-            return .value(try await photos.photos(ids: ids))
+            return .value(try await photoManager.photos(ids: ids))
         } catch {
             return .failure(Failure(error))
         }

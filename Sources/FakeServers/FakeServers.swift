@@ -103,6 +103,11 @@ public final class FakeServers: Sendable {
     func receive(_ request: URLRequest) -> Exchange {
         let body = request.httpBody ?? request.httpBodyStream.map(Self.readAll)
         guard let url = request.url, let view = ServerView(url) else {
+            // Counted in flight like any other request, since it ends through `ended` like any other.
+            let timeScale = state.withLock { state in
+                state.inFlight += 1
+                return state.timeScale
+            }
             return Exchange(reply: nil, override: .failure(.badURL), timeScale: timeScale)
         }
         let route: Route? = switch view.host {

@@ -36,9 +36,9 @@ enum UnsplashServer {
     private static func userPhotos(username: String, _ view: ServerView) -> ServerReply {
         let photos = Catalogue.photos.filter { $0.user.username == username }
         guard !photos.isEmpty else { return failure(404, "Couldn't find User") }
-        guard let page = Int(view.values("page").first ?? "1"), page >= 1,
+        guard let page = Int(view.values("page").first ?? "1"), (1...10_000).contains(page),
               let perPage = Int(view.values("per_page").first ?? "10"), (1...30).contains(perPage) else {
-            return failure(400, "page must be 1 or more and per_page from 1 to 30")
+            return failure(400, "page must be from 1 to 10000 and per_page from 1 to 30")
         }
         let pageOfPhotos = photos.dropFirst((page - 1) * perPage).prefix(perPage)
         var reply = jsonReply(Catalogue.jsonArray(pageOfPhotos))
@@ -50,9 +50,9 @@ enum UnsplashServer {
         guard let query = view.values("query").first, !query.trimmingCharacters(in: .whitespaces).isEmpty else {
             return failure(400, "query is missing")
         }
-        guard let page = Int(view.values("page").first ?? "1"), page >= 1,
+        guard let page = Int(view.values("page").first ?? "1"), (1...10_000).contains(page),
               let perPage = Int(view.values("per_page").first ?? "10"), (1...30).contains(perPage) else {
-            return failure(400, "page must be 1 or more and per_page from 1 to 30")
+            return failure(400, "page must be from 1 to 10000 and per_page from 1 to 30")
         }
         let words = query.lowercased().split(whereSeparator: \.isWhitespace)
         let matches = Catalogue.photos.filter { photo in words.allSatisfy { photo.searchableText.contains($0) } }

@@ -114,7 +114,8 @@ extension APIError {
 }
 
 extension APIError: LocalizedError {
-    /// Text a screen can show as it is; the server's own message comes first when there is one.
+    /// A sentence for the person in front of the screen: the server's own message when there is
+    /// one, then the status code in brackets, for whoever reads the report.
     public var errorDescription: String? {
         switch self {
         case .invalidRequest(let reason): "The request could not be built: \(reason)"

@@ -19,6 +19,10 @@ public struct APIClient: Sendable {
     /// Sends `router`'s request and returns its body decoded as `T`.
     public func send<T: Decodable & Sendable>(_ router: some Router, as type: T.Type = T.self) async throws(APIError) -> T {
         let request = try router.asURLRequest()
+        // A caller that is already gone gets nothing sent on its behalf.
+        guard !Task.isCancelled else {
+            throw .cancelled
+        }
         let data: Data
         let response: URLResponse
         do {

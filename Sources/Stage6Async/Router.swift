@@ -35,8 +35,10 @@ public protocol Router: Sendable {
 
 extension Router {
     public func asURLRequest() throws(APIError) -> URLRequest {
-        guard var components = URLComponents(string: baseURL), components.host != nil else {
-            throw .invalidRequest(reason: "\(baseURL) is not a base URL")
+        // Scheme and host only: a path here (`/v1`) would be replaced by the segments, not kept.
+        guard var components = URLComponents(string: baseURL), components.host != nil,
+              components.path.isEmpty || components.path == "/" else {
+            throw .invalidRequest(reason: "\(baseURL) is not a base URL (scheme and host, no path)")
         }
         var path = ""
         for segment in pathSegments {

@@ -415,9 +415,8 @@ public enum Bench {
         let got: [String]
 
         var description: String {
-            // Seen with Swift 6.3.1, release builds only: a child task's tuple result is corrupted when
-            // part of it is written before an `await` (swiftlang/swift#91911); stage 6 returns
-            // `(index, .success(try await photo(id: id)))`. Debug builds are not affected.
+            // Seen with Swift 6.3.1, release builds only, before stage 6 awaited each photo before
+            // building its task's tuple (swiftlang/swift#91911). Debug builds are not affected.
             "photos(ids:) returned \(got.count) photo\(got.count == 1 ? "" : "s") for \(asked.count) ids " +
                 "(\(got.joined(separator: ", ")) for \(asked.joined(separator: ", "))). A known miscompile of task-group " +
                 "results in optimized builds (swiftlang/swift#91911) does this."

@@ -14,21 +14,21 @@ public struct Scenario: Sendable {
 /// What a stage handed its caller in one scenario, as text.
 public struct ScenarioOutcome: Sendable, Equatable {
     public let succeeded: Bool
-    /// The value in a few words, or the failure's message.
+    /// The value in a few words, or the failure's message as the stage wrote it.
     public let summary: String
     /// The failure's kind, when the stage's own error type says it.
     public let kind: FailureKind?
 
-    /// `✓ value` or `✗ kind: message`.
+    /// `✓ value` or `✗ kind: message`, with any secret masked, since the tour prints it.
     public var text: String {
         guard !succeeded else { return "✓ " + summary }
-        return "✗ " + (kind.map { "\($0.rawValue): " } ?? "") + summary
+        return "✗ " + (kind.map { "\($0.rawValue): " } ?? "") + Redaction.masked(summary)
     }
 
     /// The same for a narrow table cell: the kind, when there is one, on a line of its own.
     var cell: String {
         guard !succeeded else { return "✓ " + summary }
-        return "✗ " + (kind.map { "\($0.rawValue)\n" } ?? "") + summary
+        return "✗ " + (kind.map { "\($0.rawValue)\n" } ?? "") + Redaction.masked(summary)
     }
 }
 
@@ -107,7 +107,7 @@ public enum Scenarios {
     private static func outcome<Value>(_ outcome: Outcome<Value>, _ summary: (Value) -> String) -> ScenarioOutcome {
         switch outcome {
         case .value(let value): ScenarioOutcome(succeeded: true, summary: summary(value), kind: nil)
-        case .failure(let failure): ScenarioOutcome(succeeded: false, summary: Redaction.masked(failure.message), kind: failure.kind)
+        case .failure(let failure): ScenarioOutcome(succeeded: false, summary: failure.message, kind: failure.kind)
         }
     }
 }

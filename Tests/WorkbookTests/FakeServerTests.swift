@@ -230,3 +230,15 @@ extension FakeServerSuites.FakeServerTests {
         #expect(try errors(unknown.body) == ["Couldn't find User"])
     }
 }
+
+extension FakeServerSuites.FakeServerTests {
+    @Test("a page number too large to multiply is a 400, not a crash")
+    func hugePage() async throws {
+        let search = try await send("GET", "https://api.unsplash.com/search/photos?query=cat&page=9223372036854775807",
+                                    headers: ["Authorization": key])
+        #expect(search.status == 400)
+        let user = try await send("GET", "https://api.unsplash.com/users/exampleuser/photos?page=9223372036854775807",
+                                  headers: ["Authorization": key])
+        #expect(user.status == 400)
+    }
+}

@@ -1,5 +1,6 @@
 // Stage 5 on the shared suite: `swift test --filter Stage5` runs every case against it alone.
 import CallSites
+import Stage5Router
 import Testing
 import Tour
 
@@ -31,5 +32,26 @@ extension FakeServerSuites.Stage5Tests {
     @Test("Stage 5 sends what the user typed, or says exactly how it does not", arguments: BadInputs.all)
     func badInput(_ input: BadInput) async {
         await check(input, on: Stage5CallSite())
+    }
+}
+
+extension FakeServerSuites.Stage5Tests {
+    /// A router whose base URL has a path, as a versioned API's often does.
+    struct VersionedRouter: Stage5Router.Router {
+        let baseURL = "https://api.example.com/v1"
+        let pathSegments = ["photos", "x"]
+        let method = HTTPMethod.get
+        let headers: [String: String] = [:]
+        let parameters: [String: String] = [:]
+    }
+
+    @Test("Stage 5 refuses a base URL with a path instead of silently dropping it")
+    func baseURLWithAPath() {
+        #expect {
+            try VersionedRouter().asURLRequest()
+        } throws: { error in
+            guard case .invalidRequest(let reason) = error as? APIError else { return false }
+            return reason.contains("no path")
+        }
     }
 }

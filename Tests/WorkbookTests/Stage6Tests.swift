@@ -43,8 +43,10 @@ extension FakeServerSuites.Stage6Tests {
     func photosInOrder() async throws {
         let fake = freshFake()
         let ids = ["Dwu85P9SOIk", "LBI7cgq3pbM", "yC-Yzbqy7PY"]
-        // The first id answers last.
-        fake.override(.photo, with: .delay(0.3), where: { $0.url.lastPathComponent == ids[0] })
+        // Held back in reverse: the first id answers last, the last one first.
+        for (index, id) in ids.enumerated() {
+            fake.override(.photo, with: .delay(0.1 * Double(ids.count - index)), where: { $0.url.lastPathComponent == id })
+        }
         let callSite = Stage6CallSite(session: URLSession(configuration: FakeServers.sessionConfiguration()))
         let photos = try #require(await callSite.photos(ids: ids).value)
         #expect(photos.map(\.id) == ids)
@@ -81,5 +83,21 @@ extension FakeServerSuites.Stage6Tests {
         }
         #expect(matched == 1_000)
         #expect(fake.log.count == 1_000)
+    }
+}
+
+extension FakeServerSuites.Stage6Tests {
+    @Test("a call made from a task that is already cancelled sends nothing and fails as cancelled")
+    func cancelledBeforeTheCall() async {
+        let fake = freshFake()
+        let callSite = Stage6CallSite(session: URLSession(configuration: FakeServers.sessionConfiguration()))
+        let call = Task {
+            // Wait for the cancellation that is already on its way, without starting the call.
+            while !Task.isCancelled { await Task.yield() }
+            return await callSite.photo(id: "Dwu85P9SOIk")
+        }
+        call.cancel()
+        #expect(await call.value.failure?.kind == .cancelled)
+        #expect(fake.log.isEmpty)
     }
 }
