@@ -36,7 +36,9 @@ public final class LoginManager: Sendable {
                 if let token = reply.token {
                     completion(token, nil)
                 } else {
-                    let message = reply.message ?? "Login failed with status \(reply.status)"
+                    // A server that echoes the password back must not put it on the screen.
+                    let message = (reply.message ?? "Login failed with status \(reply.status)")
+                        .replacingOccurrences(of: password, with: "•••")
                     completion(nil, NSError(domain: "Popcorn", code: reply.resultCode,
                                             userInfo: [NSLocalizedDescriptionKey: message]))
                 }

@@ -13,6 +13,10 @@ public final class LoginManager: Sendable {
 
     /// Calls back once: with a token, or with the `APIError` that says why not.
     public func login(username: String, password: String, completion: @escaping @Sendable (Result<Token, APIError>) -> Void) {
+        // A server that echoes the password back must not put it on the screen.
+        let completion: @Sendable (Result<Token, APIError>) -> Void = { result in
+            completion(result.mapError { $0.hiding(password) })
+        }
         let api = PopcornAPI.login(username: username, password: password)
         guard let url = api.url else {
             completion(.failure(.invalidRequest(reason: "no URL for \(api.path)")))

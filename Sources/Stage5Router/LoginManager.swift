@@ -12,10 +12,12 @@ public final class LoginManager: Sendable {
     public func login(username: String, password: String, completion: @escaping @Sendable (Result<Token, APIError>) -> Void) {
         let api = PopcornAPI.login(username: username, password: password)
         APIClient.shared.request(api, as: LoginResponse.self) { result in
-            completion(result.flatMap { reply in
+            let login = result.flatMap { reply in
                 // A 2xx whose envelope says no: its `resultCode` is the status that counts.
                 reply.token.map { .success($0) } ?? .failure(APIError(status: reply.resultCode, message: reply.message))
-            })
+            }
+            // A server that echoes the password back must not put it on the screen.
+            completion(login.mapError { $0.hiding(password) })
         }
     }
 }

@@ -96,6 +96,24 @@ extension APIError {
         self.init(status: status, message: Self.serverMessage(in: body))
     }
 
+    /// The same error with `secret` masked in the server's words, for a server that echoes back
+    /// what it was sent, such as a password.
+    func hiding(_ secret: String) -> APIError {
+        func hide(_ message: String?) -> String? {
+            message?.replacingOccurrences(of: secret, with: "•••")
+        }
+        switch self {
+        case .badRequest(let message): return .badRequest(message: hide(message))
+        case .unauthorized(let message): return .unauthorized(message: hide(message))
+        case .forbidden(let message): return .forbidden(message: hide(message))
+        case .notFound(let message): return .notFound(message: hide(message))
+        case .tooManyRequests(let message): return .tooManyRequests(message: hide(message))
+        case .server(let status, let message): return .server(status: status, message: hide(message))
+        case .unexpectedStatus(let status, let message): return .unexpectedStatus(status: status, message: hide(message))
+        case .invalidRequest, .offline, .timedOut, .cancelled, .transport, .emptyBody, .decoding: return self
+        }
+    }
+
     /// What the server said, in whichever shape it said it: Unsplash's `errors`, Popcorn's
     /// `data` string, or a short plain-text body such as "Rate Limit Exceeded".
     static func serverMessage(in body: Data) -> String? {

@@ -14,10 +14,16 @@ public struct LoginManager: Sendable {
     /// The token, or the `APIError` that says why not.
     public func login(username: String, password: String) async throws(APIError) -> Token {
         let api = PopcornAPI.login(username: username, password: password)
-        let reply = try await client.send(api, as: LoginResponse.self)
+        let reply: LoginResponse
+        do {
+            reply = try await client.send(api, as: LoginResponse.self)
+        } catch {
+            // A server that echoes the password back must not put it on the screen.
+            throw error.hiding(password)
+        }
         // A 2xx whose envelope says no: its `resultCode` is the status that counts.
         guard let token = reply.token else {
-            throw APIError(status: reply.resultCode, message: reply.message)
+            throw APIError(status: reply.resultCode, message: reply.message).hiding(password)
         }
         return token
     }

@@ -257,6 +257,18 @@ enum SharedCases {
                 #expect(!secrets.contains { failure.message.contains($0) }, "\(failure.message)")
             }
         },
+        SharedCase("a server that echoes the password back does not get it onto the screen") { stage in
+            let echoes = [
+                Override.reply(status: 400, body: "Password \(demoPassword) is not allowed", contentType: "text/plain"),
+                .reply(status: 401, body: #"{"resultCode":401,"status":"fail","data":"No user for \#(demoPassword)"}"#),
+                .reply(status: 200, body: #"{"resultCode":200,"status":"fail","data":"Locked: \#(demoPassword)"}"#),
+            ]
+            for echo in echoes {
+                stage.fake.override(.login, with: echo)
+                let failure = try stage.failure(await stage.callSite.login(username: demoUsername, password: demoPassword))
+                #expect(!failure.message.contains(demoPassword), "stage \(stage.number) showed the password")
+            }
+        },
         SharedCase("a 401 for a revoked key fails") { stage in
             stage.fake.override(.photo, with: .reply(status: 401, body: #"{"errors":["OAuth error: The access token is invalid"]}"#))
             let failure = try stage.failure(await stage.callSite.photo(id: "Dwu85P9SOIk"))
