@@ -93,8 +93,9 @@ public enum Help {
         """,
         "compare": """
         workbook compare A B [--unified]
-          The two stages' sources, file by file, side by side with changed lines marked;
-          --unified prints a unified diff instead. `workbook compare 3 4` shows what stage 4 changed.
+          The two stages' sources, file by file, side by side (as wide as the terminal) with changed
+          lines marked; --unified prints a unified diff instead. `workbook compare 3 4` shows what
+          stage 4 changed.
         """,
         "metrics": """
         workbook metrics [--markdown]

@@ -10,10 +10,13 @@ import SourceMetrics
 /// Runs commands against the embedded fakes, writing lines to `write`.
 public struct Workbook: Sendable {
     let style: Style
+    /// How wide `compare` may lay its two columns.
+    let width: Int
     let write: @Sendable (String) -> Void
 
-    public init(style: Style, write: @escaping @Sendable (String) -> Void) {
+    public init(style: Style, width: Int = 100, write: @escaping @Sendable (String) -> Void) {
         self.style = style
+        self.width = width
         self.write = write
     }
 
@@ -141,7 +144,7 @@ public struct Workbook: Sendable {
                 continue
             default: write(style.yellow("~ \(pair.old?.path ?? "") → \(title)"))
             }
-            Diff.sideBySide(oldLines, newLines, style: style).forEach { write("  " + $0) }
+            Diff.sideBySide(oldLines, newLines, width: width - 2, style: style).forEach { write("  " + $0) }
             write("")
         }
     }

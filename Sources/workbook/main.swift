@@ -11,7 +11,7 @@ do {
     exit(2)
 }
 
-let workbook = Workbook(style: .forStandardOutput()) { print($0) }
+let workbook = Workbook(style: .forStandardOutput(), width: Style.outputWidth()) { print($0) }
 do {
     try await workbook.run(command)
 } catch {
