@@ -58,15 +58,9 @@ public enum BadInputs {
     /// Sends `input` through `callSite` and says what reached the server, in the server's terms.
     public static func send(_ input: BadInput, through callSite: any CallSite, fake: FakeServers = .shared) async -> String {
         fake.reset()
-        let outcome: Failure?
-        switch input.call {
-        case .photo(let id): outcome = await callSite.photo(id: id).failure
-        case .searchPhotos(let query): outcome = await callSite.searchPhotos(query: query).failure
-        case .login(let username, let password): outcome = await callSite.login(username: username, password: password).failure
-        case .randomPhoto: outcome = await callSite.randomPhoto().failure
-        }
+        let outcome = await Scenarios.outcome(of: input.call, on: callSite)
         guard let request = fake.log.first, let view = request.serverView else {
-            return refused + (outcome.map { ": \($0.message)" } ?? "")
+            return refused + (outcome.succeeded ? "" : ": \(outcome.summary)")
         }
         switch input.call {
         case .photo(let id):

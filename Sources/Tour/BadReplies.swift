@@ -24,7 +24,7 @@ public enum Expected: Sendable, Equatable, CustomStringConvertible {
 public struct BadReply: Sendable, CustomStringConvertible {
     public let name: String
     /// The call that meets the reply.
-    public let call: Route
+    public let call: Call
     /// Sets the fake up to misbehave.
     let prepare: @Sendable (FakeServers) -> Void
     /// What a stage that declares `typedFailures` must hand its caller.
@@ -34,7 +34,7 @@ public struct BadReply: Sendable, CustomStringConvertible {
 
     public var description: String { name }
 
-    init(_ name: String, _ call: Route, typed: Expected, untyped: Expected = .failure(nil),
+    init(_ name: String, _ call: Call, typed: Expected, untyped: Expected = .failure(nil),
          _ prepare: @escaping @Sendable (FakeServers) -> Void) {
         self.name = name
         self.call = call
@@ -62,77 +62,82 @@ public struct BadReplyResult: Sendable {
 }
 
 public enum BadReplies {
+    // The calls that meet the bad replies: each answers with a value when the reply is good.
+    static let knownPhoto = Scenarios.knownPhoto
+    static let demoLogin = Scenarios.demoLogin
+    static let search = Call.searchPhotos(query: "coffee")
+
     public static let all: [BadReply] = [
-        BadReply("malformed JSON", .photo, typed: .failure(.decoding)) {
+        BadReply("malformed JSON", knownPhoto, typed: .failure(.decoding)) {
             $0.override(.photo, with: .reply(status: 200, body: #"{"id": "Dwu85P9SOIk", "width": }"#))
         },
-        BadReply("truncated JSON", .photo, typed: .failure(.decoding)) {
+        BadReply("truncated JSON", knownPhoto, typed: .failure(.decoding)) {
             $0.override(.photo, with: .reply(status: 200, body: String(photoJSON().prefix(200))))
         },
-        BadReply("an empty 200", .photo, typed: .failure(.emptyBody)) {
+        BadReply("an empty 200", knownPhoto, typed: .failure(.emptyBody)) {
             $0.override(.photo, with: .reply(status: 200, body: ""))
         },
-        BadReply("204 with no body", .photo, typed: .failure(.emptyBody)) {
+        BadReply("204 with no body", knownPhoto, typed: .failure(.emptyBody)) {
             $0.override(.photo, with: .reply(status: 204, body: ""))
         },
-        BadReply("an HTML error page with 502", .photo, typed: .failure(.server)) {
+        BadReply("an HTML error page with 502", knownPhoto, typed: .failure(.server)) {
             $0.override(.photo, with: .reply(status: 502, body: "<html><body><h1>502 Bad Gateway</h1></body></html>", contentType: "text/html"))
         },
-        BadReply("plain text Rate Limit Exceeded with 403", .searchPhotos, typed: .failure(.forbidden)) {
+        BadReply("plain text Rate Limit Exceeded with 403", search, typed: .failure(.forbidden)) {
             $0.override(.searchPhotos, with: .reply(status: 403, body: "Rate Limit Exceeded", contentType: "text/plain"))
         },
-        BadReply("plain text Rate Limit Exceeded with 429", .searchPhotos, typed: .failure(.tooManyRequests)) {
+        BadReply("plain text Rate Limit Exceeded with 429", search, typed: .failure(.tooManyRequests)) {
             $0.override(.searchPhotos, with: .reply(status: 429, body: "Rate Limit Exceeded", contentType: "text/plain"))
         },
-        BadReply("a field of the wrong type", .photo, typed: .failure(.decoding)) {
+        BadReply("a field of the wrong type", knownPhoto, typed: .failure(.decoding)) {
             $0.override(.photo, with: .reply(status: 200, body: photoJSON(replacing: #""width": 2448"#, with: #""width": "wide""#)))
         },
-        BadReply("a required field missing", .photo, typed: .failure(.decoding)) {
+        BadReply("a required field missing", knownPhoto, typed: .failure(.decoding)) {
             $0.override(.photo, with: .reply(status: 200, body: photoJSON(replacing: #""id": "Dwu85P9SOIk","#, with: "")))
         },
-        BadReply("null where a value is required", .photo, typed: .failure(.decoding)) {
+        BadReply("null where a value is required", knownPhoto, typed: .failure(.decoding)) {
             $0.override(.photo, with: .reply(status: 200, body: photoJSON(replacing: #""likes": 286"#, with: #""likes": null"#)))
         },
-        BadReply("extra unknown fields", .photo, typed: .value, untyped: .value) {
+        BadReply("extra unknown fields", knownPhoto, typed: .value, untyped: .value) {
             $0.override(.photo, with: .reply(status: 200, body: photoJSON(replacing: #""likes": 286"#,
                                                                           with: #""likes": 286, "sponsored": {"by": "nobody"}, "tags": [1, 2]"#)))
         },
-        BadReply("invalid UTF-8", .photo, typed: .failure(.decoding)) {
+        BadReply("invalid UTF-8", knownPhoto, typed: .failure(.decoding)) {
             $0.override(.photo, with: Override(status: 200, headers: ["Content-Type": "application/json"],
                                                body: Data(#"{"id": ""#.utf8) + Data([0xFF, 0xFE, 0xC3]) + Data(#""}"#.utf8)))
         },
-        BadReply("a 10 MB body", .photo, typed: .value, untyped: .value) {
+        BadReply("a 10 MB body", knownPhoto, typed: .value, untyped: .value) {
             $0.override(.photo, with: Override(status: 200, headers: ["Content-Type": "application/json"], body: tenMegabytePhoto))
         },
-        BadReply("status 299 with a photo", .photo, typed: .value, untyped: .value) {
+        BadReply("status 299 with a photo", knownPhoto, typed: .value, untyped: .value) {
             $0.override(.photo, with: .reply(status: 299, body: photoJSON()))
         },
-        BadReply("302 without a Location", .photo, typed: .failure(.unexpectedStatus)) {
+        BadReply("302 without a Location", knownPhoto, typed: .failure(.unexpectedStatus)) {
             $0.override(.photo, with: .reply(status: 302, body: ""))
         },
-        BadReply("418 I'm a teapot", .photo, typed: .failure(.unexpectedStatus)) {
+        BadReply("418 I'm a teapot", knownPhoto, typed: .failure(.unexpectedStatus)) {
             $0.override(.photo, with: .reply(status: 418, body: "I'm a teapot", contentType: "text/plain"))
         },
-        BadReply("503 with Retry-After", .photo, typed: .failure(.server)) {
+        BadReply("503 with Retry-After", knownPhoto, typed: .failure(.server)) {
             $0.override(.photo, with: Override(status: 503, headers: ["Retry-After": "120", "Content-Type": "application/json"],
                                                body: Data(#"{"errors":["Service Unavailable"]}"#.utf8)))
         },
-        BadReply("a 503 whose body still looks like a photo", .photo, typed: .failure(.server), untyped: .value) {
+        BadReply("a 503 whose body still looks like a photo", knownPhoto, typed: .failure(.server), untyped: .value) {
             $0.override(.photo, with: .reply(status: 503, body: photoJSON()))
         },
-        BadReply("a login 200 whose status is not success", .login, typed: .failure(.unexpectedStatus)) {
+        BadReply("a login 200 whose status is not success", demoLogin, typed: .failure(.unexpectedStatus)) {
             $0.override(.login, with: .reply(status: 200, body: #"{"resultCode":200,"status":"fail","data":"Account locked"}"#))
         },
-        BadReply("a login 401 with a token where the message belongs", .login, typed: .failure(.unauthorized)) {
+        BadReply("a login 401 with a token where the message belongs", demoLogin, typed: .failure(.unauthorized)) {
             $0.override(.login, with: .reply(status: 401, body: #"{"resultCode":401,"status":"fail","data":\#(tokenJSON)}"#))
         },
-        BadReply("a login 200 with a message where the token belongs", .login, typed: .failure(.unexpectedStatus)) {
+        BadReply("a login 200 with a message where the token belongs", demoLogin, typed: .failure(.unexpectedStatus)) {
             $0.override(.login, with: .reply(status: 200, body: #"{"resultCode":200,"status":"success","data":"Welcome back"}"#))
         },
-        BadReply("a login reply that is an HTML page with 500", .login, typed: .failure(.server)) {
+        BadReply("a login reply that is an HTML page with 500", demoLogin, typed: .failure(.server)) {
             $0.override(.login, with: .reply(status: 500, body: "<html><body>Internal Server Error</body></html>", contentType: "text/html"))
         },
-        BadReply("a reply slower than the request timeout", .photo, typed: .failure(.timedOut)) {
+        BadReply("a reply slower than the request timeout", knownPhoto, typed: .failure(.timedOut)) {
             // Every stage keeps the default 60-second timeout; the fake runs its clock 1,000 times fast.
             $0.timeScale = 0.001
             $0.override(.photo, with: .delay(61))
@@ -141,22 +146,22 @@ public enum BadReplies {
             $0.timeScale = 0.001
             $0.override(.randomPhoto, with: .noAnswer)
         },
-        BadReply("the connection lost mid-body", .photo, typed: .failure(.transport)) {
+        BadReply("the connection lost mid-body", knownPhoto, typed: .failure(.transport)) {
             $0.override(.photo, with: .connectionLost(after: 100))
         },
-        BadReply("offline", .searchPhotos, typed: .failure(.offline)) {
+        BadReply("offline", search, typed: .failure(.offline)) {
             $0.override(.searchPhotos, with: .failure(.notConnectedToInternet))
         },
         BadReply("host not found", .randomPhoto, typed: .failure(.transport)) {
             $0.override(.randomPhoto, with: .failure(.cannotFindHost))
         },
-        BadReply("cancelled by the system", .photo, typed: .failure(.cancelled)) {
+        BadReply("cancelled by the system", knownPhoto, typed: .failure(.cancelled)) {
             $0.override(.photo, with: .failure(.cancelled))
         },
-        BadReply("a JSON array where an object belongs", .photo, typed: .failure(.decoding)) {
+        BadReply("a JSON array where an object belongs", knownPhoto, typed: .failure(.decoding)) {
             $0.override(.photo, with: .reply(status: 200, body: "[" + photoJSON() + "]"))
         },
-        BadReply("a search page with one broken photo", .searchPhotos, typed: .failure(.decoding)) {
+        BadReply("a search page with one broken photo", search, typed: .failure(.decoding)) {
             let broken = photoJSON(replacing: #""urls": {"#, with: #""urls": {"raw": 7, "#)
             $0.override(.searchPhotos, with: .reply(status: 200, body: #"{"total":2,"total_pages":1,"results":["# + photoJSON() + "," + broken + "]}"))
         },

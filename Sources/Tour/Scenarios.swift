@@ -7,8 +7,14 @@ import Models
 /// One thing a screen might ask for, and what the fake is told to do first.
 public struct Scenario: Sendable {
     public let title: String
+    public let call: Call
     let prepare: @Sendable (FakeServers) -> Void
-    let run: @Sendable (any CallSite) async -> ScenarioOutcome
+
+    init(_ title: String, _ call: Call, prepare: @escaping @Sendable (FakeServers) -> Void = { _ in }) {
+        self.title = title
+        self.call = call
+        self.prepare = prepare
+    }
 }
 
 /// What a stage handed its caller in one scenario, as text.
@@ -44,40 +50,23 @@ public struct ScenarioRun: Sendable {
 public enum Scenarios {
     static let wrongPassword = "not-the-password"
 
+    static let demoLogin = Call.login(username: FakeServers.demoUsername, password: FakeServers.demoPassword)
+    static let knownPhoto = Call.photo(id: "Dwu85P9SOIk")
+
     public static let all: [Scenario] = [
-        Scenario(title: "login", prepare: { _ in }) {
-            outcome(await $0.login(username: FakeServers.demoUsername, password: FakeServers.demoPassword)) {
-                "token …\($0.accessToken.suffix(4))"
-            }
-        },
-        Scenario(title: "bad login", prepare: { _ in }) {
-            outcome(await $0.login(username: FakeServers.demoUsername, password: wrongPassword)) { "token \($0.accessToken)" }
-        },
-        Scenario(title: "search", prepare: { _ in }) {
-            outcome(await $0.searchPhotos(query: "coffee")) { "\($0.results.count) of \($0.total) photos" }
-        },
-        Scenario(title: "random", prepare: { _ in }) {
-            outcome(await $0.randomPhoto()) { "photo \($0.id)" }
-        },
-        Scenario(title: "photo(id:)", prepare: { _ in }) {
-            outcome(await $0.photo(id: "Dwu85P9SOIk")) { "photo \($0.id)" }
-        },
-        Scenario(title: "unknown id", prepare: { _ in }) {
-            outcome(await $0.photo(id: "no-such-id")) { "photo \($0.id)" }
-        },
-        Scenario(title: "status 500", prepare: {
+        Scenario("login", demoLogin),
+        Scenario("bad login", .login(username: FakeServers.demoUsername, password: wrongPassword)),
+        Scenario("search", .searchPhotos(query: "coffee")),
+        Scenario("random", .randomPhoto),
+        Scenario("photo(id:)", knownPhoto),
+        Scenario("unknown id", .photo(id: "no-such-id")),
+        Scenario("status 500", knownPhoto) {
             $0.override(.photo, with: .reply(status: 500, body: #"{"errors":["Internal server error"]}"#))
-        }) {
-            outcome(await $0.photo(id: "Dwu85P9SOIk")) { "photo \($0.id)" }
         },
-        Scenario(title: "bad JSON", prepare: {
+        Scenario("bad JSON", knownPhoto) {
             $0.override(.photo, with: .reply(status: 200, body: #"{"id": "Dwu85P9SOIk", "width": "#))
-        }) {
-            outcome(await $0.photo(id: "Dwu85P9SOIk")) { "photo \($0.id)" }
         },
-        Scenario(title: "timeout", prepare: { $0.override(.photo, with: .failure(.timedOut)) }) {
-            outcome(await $0.photo(id: "Dwu85P9SOIk")) { "photo \($0.id)" }
-        },
+        Scenario("timeout", knownPhoto) { $0.override(.photo, with: .failure(.timedOut)) },
     ]
 
     /// Runs one scenario on a fresh fake and keeps what happened.
@@ -85,22 +74,23 @@ public enum Scenarios {
         fake.reset()
         scenario.prepare(fake)
         let monitor = CompletionMonitor(patience: 5)
-        let outcome = await CompletionMonitor.$current.withValue(monitor) { await scenario.run(callSite) }
+        let outcome = await CompletionMonitor.$current.withValue(monitor) { await Self.outcome(of: scenario.call, on: callSite) }
         return ScenarioRun(scenario: scenario.title, stage: callSite.stage, outcome: outcome,
                            requests: fake.log, problems: monitor.problems)
     }
 
-    /// Makes `call` the way the bad-reply matrix does: the demo login, a search, a random photo, a known id.
-    static func outcome(of call: Route, on callSite: any CallSite) async -> ScenarioOutcome {
+    /// Makes one call through a call site and says what it handed back, in a few words. The
+    /// tour, the reliability matrix and the suite all make their calls through here.
+    public static func outcome(of call: Call, on callSite: any CallSite) async -> ScenarioOutcome {
         switch call {
-        case .login:
-            outcome(await callSite.login(username: FakeServers.demoUsername, password: FakeServers.demoPassword)) { _ in "token" }
-        case .searchPhotos:
-            outcome(await callSite.searchPhotos(query: "coffee")) { "\($0.results.count) photos" }
+        case .login(let username, let password):
+            outcome(await callSite.login(username: username, password: password)) { "token …\($0.accessToken.suffix(4))" }
+        case .searchPhotos(let query):
+            outcome(await callSite.searchPhotos(query: query)) { "\($0.results.count) of \($0.total) photos" }
         case .randomPhoto:
             outcome(await callSite.randomPhoto()) { "photo \($0.id)" }
-        case .photo, .userPhotos:
-            outcome(await callSite.photo(id: "Dwu85P9SOIk")) { "photo \($0.id)" }
+        case .photo(let id):
+            outcome(await callSite.photo(id: id)) { "photo \($0.id)" }
         }
     }
 

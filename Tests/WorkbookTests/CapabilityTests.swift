@@ -67,12 +67,7 @@ extension FakeServerSuites {
             for call in calls {
                 let built = try builder.request(for: call).get()
                 #expect(fake.log.isEmpty, "building \(call) sent nothing")
-                switch call {
-                case .login(let username, let password): _ = await builder.login(username: username, password: password)
-                case .searchPhotos(let query): _ = await builder.searchPhotos(query: query)
-                case .randomPhoto: _ = await builder.randomPhoto()
-                case .photo(let id): _ = await builder.photo(id: id)
-                }
+                _ = await Scenarios.outcome(of: call, on: builder)
                 let sent = try #require(fake.log.last)
                 #expect(sent.method == built.httpMethod)
                 #expect(sent.url == built.url)
