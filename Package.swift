@@ -19,21 +19,23 @@ let package = Package(
     targets: stages.map { .target(name: $0, dependencies: ["Models"]) } + [
         // The domain models every stage decodes; what a stage refactors lives in the stage.
         .target(name: "Models"),
+        // A value behind a lock that the thread sanitizer can see through.
+        .target(name: "Locking"),
         // In-process fakes of the Popcorn login server and Unsplash, on URLProtocol.
-        .target(name: "FakeServers"),
+        .target(name: "FakeServers", dependencies: ["Locking"]),
         // The code a screen writes to use each stage, behind one async interface.
-        .target(name: "CallSites", dependencies: ["Models"] + stages.map { .target(name: $0) }),
+        .target(name: "CallSites", dependencies: ["Locking", "Models"] + stages.map { .target(name: $0) }),
         // Counts read from each stage's own source files: what the ladder claims, measured.
         .target(name: "SourceMetrics"),
         // The tour and the other `workbook` commands, as a library so that tests can run them.
-        .target(name: "Tour", dependencies: ["CallSites", "FakeServers", "Models", "SourceMetrics"] + stages.map { .target(name: $0) }),
+        .target(name: "Tour", dependencies: ["CallSites", "FakeServers", "Locking", "Models", "SourceMetrics"] + stages.map { .target(name: $0) }),
         .executableTarget(name: "workbook", dependencies: ["Tour"]),
         // Helpers the shared suite and the exercises both use to drive a stage through the fakes.
         .target(name: "TestSupport", dependencies: ["CallSites", "FakeServers"], path: "Tests/TestSupport"),
-        .testTarget(name: "WorkbookTests", dependencies: ["CallSites", "FakeServers", "Models", "SourceMetrics", "TestSupport", "Tour"] + stages.map { .target(name: $0) }),
+        .testTarget(name: "WorkbookTests", dependencies: ["CallSites", "FakeServers", "Locking", "Models", "SourceMetrics", "TestSupport", "Tour"] + stages.map { .target(name: $0) }),
         .testTarget(name: "SourceMetricsTests", dependencies: ["SourceMetrics"]),
         // Checks that the docs quote the code, the diffs and the numbers as they are now.
-        .testTarget(name: "DocsTests", dependencies: ["CallSites", "SourceMetrics", "Tour"]),
+        .testTarget(name: "DocsTests", dependencies: ["CallSites", "Locking", "SourceMetrics", "Tour"]),
         // The exercises' tests: off unless WORKBOOK_EXERCISE names a stage (or "all").
         .testTarget(name: "ExerciseTests", dependencies: ["CallSites", "FakeServers", "Models", "TestSupport"] + stages.map { .target(name: $0) }),
     ],

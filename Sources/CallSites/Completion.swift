@@ -1,6 +1,6 @@
 // Turns a completion-handler call into an `async` value, and catches a handler called twice or never.
 import Foundation
-import Synchronization
+import Locking
 import Models
 
 /// Watches every completion bridged while it is `current`, and keeps what went wrong.
@@ -10,7 +10,7 @@ public final class CompletionMonitor: Sendable {
 
     /// How long a call may take before its handler counts as never called.
     public let patience: TimeInterval
-    private let recorded = Mutex<[CompletionProblem]>([])
+    private let recorded = Locked<[CompletionProblem]>([])
 
     public init(patience: TimeInterval) {
         self.patience = patience
@@ -76,7 +76,7 @@ private final class Waiter<Value: Sendable>: Sendable {
 
     private let call: String
     private let monitor: CompletionMonitor?
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     init(call: String, monitor: CompletionMonitor?) {
         self.call = call

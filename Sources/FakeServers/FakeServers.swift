@@ -1,9 +1,9 @@
 // In-process fakes of the two servers the workbook calls. Nothing here touches the network.
 import Foundation
-import Synchronization
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import Locking
 
 /// The Popcorn login server and the Unsplash API, answered inside the process by a `URLProtocol`.
 ///
@@ -42,7 +42,7 @@ public final class FakeServers: Sendable {
         var timeScale = 1.0
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     private init() {}
 
@@ -54,7 +54,7 @@ public final class FakeServers: Sendable {
         }
     }
 
-    private static let installed = Mutex(false)
+    private static let installed = Locked(false)
 
     /// A configuration whose sessions reach only the fakes, with no process-wide registration.
     public static func sessionConfiguration() -> URLSessionConfiguration {

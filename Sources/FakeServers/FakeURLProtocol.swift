@@ -1,13 +1,13 @@
 // The URLProtocol that hands requests to the fake servers and plays their answers back, on time.
 import Foundation
-import Synchronization
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import Locking
 
 final class FakeURLProtocol: URLProtocol {
     // Once the session stops a load, the client must hear nothing more from it.
-    private let finished = Mutex(false)
+    private let finished = Locked(false)
 
     override class func canInit(with request: URLRequest) -> Bool {
         // Every http(s) request, so that nothing slips through to the real network.

@@ -13,6 +13,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Locking
 import Models
 import Stage1Hardcoded
 import Stage2EnumAPI
@@ -20,7 +21,6 @@ import Stage3Result
 import Stage4Generic
 import Stage5Router
 import Stage6Async
-import Synchronization
 
 /// How much `workbook bench` measures.
 public struct BenchConfiguration: Sendable {
@@ -483,7 +483,7 @@ extension BenchReport.Machine {
 public final class BenchProgress: Sendable {
     private let write: @Sendable (String) -> Void
     private let terminal: Bool
-    private let last = Mutex<(phase: String, tenth: Int)>(("", -1))
+    private let last = Locked<(phase: String, tenth: Int)>(("", -1))
 
     public init(terminal: Bool, write: @escaping @Sendable (String) -> Void) {
         self.terminal = terminal

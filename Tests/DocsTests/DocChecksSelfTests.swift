@@ -2,8 +2,8 @@
 // deliberately wrong excerpt, diff, number, block, name or link must be reported, by file,
 // excerpt and reason.
 import Foundation
+import Locking
 import SourceMetrics
-import Synchronization
 import Testing
 @testable import Tour
 
@@ -179,7 +179,7 @@ struct DocChecksSelfTests {
 
     @Test("the metrics generator reproduces what `workbook metrics --markdown` prints, line for line")
     func generatorMatchesCommand() async throws {
-        let printed = Mutex<[String]>([])
+        let printed = Locked<[String]>([])
         try await Workbook(style: .plain) { text in printed.withLock { $0.append(text) } }.run(.metrics(markdown: true))
         let real = try PackageWorld.shared.get()
         #expect(real.generated[DocChecks.metricsGenerator] == printed.withLock { $0.joined(separator: "\n") })

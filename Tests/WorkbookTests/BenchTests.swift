@@ -2,7 +2,7 @@
 // tiny run on the fake that checks the report's shape. No test here asserts a timing.
 import FakeServers
 import Foundation
-import Synchronization
+import Locking
 import Testing
 import TestSupport
 @testable import Tour
@@ -246,7 +246,7 @@ extension FakeServerSuites {
 
 /// Text written by a `BenchProgress`, kept for a test to read.
 private final class Lines: Sendable {
-    private let lines = Mutex<[String]>([])
+    private let lines = Locked<[String]>([])
     func append(_ line: String) { lines.withLock { $0.append(line) } }
     var all: [String] { lines.withLock { $0 } }
 }

@@ -2,9 +2,9 @@
 import CallSites
 import FakeServers
 import Foundation
+import Locking
 import Models
 import SourceMetrics
-import Synchronization
 import Testing
 @testable import Tour
 
@@ -102,7 +102,7 @@ extension FakeServerSuites {
     struct TourTests {
         /// Runs a command and keeps what it printed, without colour.
         func output(of command: Command) async throws -> [String] {
-            let lines = Mutex<[String]>([])
+            let lines = Locked<[String]>([])
             try await Workbook(style: .plain) { line in lines.withLock { $0 += line.components(separatedBy: "\n") } }.run(command)
             return lines.withLock { $0 }
         }
