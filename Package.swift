@@ -28,16 +28,24 @@ let package = Package(
         // Counts read from each stage's own source files: what the ladder claims, measured.
         .target(name: "SourceMetrics"),
         // The tour and the other `workbook` commands, as a library so that tests can run them.
-        .target(name: "Tour", dependencies: ["CallSites", "FakeServers", "Locking", "Models", "SourceMetrics"] + stages.map { .target(name: $0) }),
+        .target(
+            name: "Tour",
+            dependencies: ["CallSites", "FakeServers", "Locking", "Models", "SourceMetrics"]
+                + stages.map { .target(name: $0) }),
         .executableTarget(name: "workbook", dependencies: ["Tour"]),
         // Helpers the shared suite and the exercises both use to drive a stage through the fakes.
         .target(name: "TestSupport", dependencies: ["CallSites", "FakeServers"], path: "Tests/TestSupport"),
-        .testTarget(name: "WorkbookTests", dependencies: ["CallSites", "FakeServers", "Locking", "Models", "SourceMetrics", "TestSupport", "Tour"] + stages.map { .target(name: $0) }),
+        .testTarget(
+            name: "WorkbookTests",
+            dependencies: ["CallSites", "FakeServers", "Locking", "Models", "SourceMetrics", "TestSupport", "Tour"]
+                + stages.map { .target(name: $0) }),
         .testTarget(name: "SourceMetricsTests", dependencies: ["SourceMetrics"]),
         // Checks that the docs quote the code, the diffs and the numbers as they are now.
         .testTarget(name: "DocsTests", dependencies: ["CallSites", "Locking", "SourceMetrics", "Tour"]),
         // The exercises' tests: off unless WORKBOOK_EXERCISE names a stage (or "all").
-        .testTarget(name: "ExerciseTests", dependencies: ["CallSites", "FakeServers", "Models", "TestSupport"] + stages.map { .target(name: $0) }),
+        .testTarget(
+            name: "ExerciseTests",
+            dependencies: ["CallSites", "FakeServers", "Models", "TestSupport"] + stages.map { .target(name: $0) }),
     ],
     swiftLanguageModes: [.v6]
 )

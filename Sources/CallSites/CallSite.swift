@@ -87,7 +87,9 @@ extension Failure {
     init(_ error: some Error) {
         let mirror = Mirror(reflecting: error)
         let caseName = mirror.children.first?.label ?? String(describing: error)
-        self.init(message: error.localizedDescription, kind: mirror.displayStyle == .enum ? FailureKind(rawValue: caseName) : nil)
+        self.init(
+            message: error.localizedDescription,
+            kind: mirror.displayStyle == .enum ? FailureKind(rawValue: caseName) : nil)
     }
 }
 

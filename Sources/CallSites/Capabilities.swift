@@ -1,10 +1,11 @@
 // The interfaces behind the capabilities a call site can offer beyond the four calls. A stage
 // that declares a capability conforms to its interface, so the suite can prove the claim.
 import Foundation
+import Models
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Models
 
 /// One of the four calls, as a value: what a request builder is asked to build.
 public enum Call: Sendable, Hashable, CustomStringConvertible {
@@ -54,7 +55,8 @@ public enum CapabilityMatrix {
         let rule = "|---|" + String(repeating: ":---:|", count: Capability.allCases.count)
         let rows = stages.map { stage in
             "| \(stage.number) \(stage.module) | "
-                + Capability.allCases.map { stage.capabilities.contains($0) ? "✓" : "–" }.joined(separator: " | ") + " |"
+                + Capability.allCases.map { stage.capabilities.contains($0) ? "✓" : "–" }.joined(separator: " | ")
+                + " |"
         }
         return ([header, rule] + rows).joined(separator: "\n")
     }

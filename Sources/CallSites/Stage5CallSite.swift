@@ -1,11 +1,12 @@
 // Stage 5 at the call site: the same four calls as stage 3. What is new is beside them: the
 // request a call would send, built and checked without sending it.
 import Foundation
+import Models
+import Stage5Router
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Models
-import Stage5Router
 
 /// What a screen writes to use stage 5.
 public struct Stage5CallSite: CallSite {
@@ -52,12 +53,13 @@ public struct Stage5CallSite: CallSite {
 extension Stage5CallSite: RequestBuilding {
     /// What a test (or a preview) writes to see a request without sending it.
     public func request(for call: Call) -> Result<URLRequest, Failure> {
-        let router: any Router = switch call {
-        case .login(let username, let password): PopcornAPI.login(username: username, password: password)
-        case .searchPhotos(let query): UnsplashAPI.searchPhotos(query: query)
-        case .randomPhoto: UnsplashAPI.randomPhoto
-        case .photo(let id): UnsplashAPI.photo(id: id)
-        }
+        let router: any Router =
+            switch call {
+            case .login(let username, let password): PopcornAPI.login(username: username, password: password)
+            case .searchPhotos(let query): UnsplashAPI.searchPhotos(query: query)
+            case .randomPhoto: UnsplashAPI.randomPhoto
+            case .photo(let id): UnsplashAPI.photo(id: id)
+            }
         return Result { () throws(APIError) in try router.asURLRequest() }.mapError(Failure.init)
     }
 }

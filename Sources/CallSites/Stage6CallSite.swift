@@ -1,11 +1,12 @@
 // Stage 6 at the call site: one `try await` per call, a `catch` that receives an `APIError`,
 // and independent calls started together with `async let`.
 import Foundation
+import Models
+import Stage6Async
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Models
-import Stage6Async
 
 /// What a screen writes to use stage 6. It is handed its session instead of reaching for one.
 public struct Stage6CallSite: CallSite {
@@ -76,12 +77,13 @@ extension Stage6CallSite: SessionInjected, ConcurrentCalls {
 extension Stage6CallSite: RequestBuilding {
     /// What a test (or a preview) writes to see a request without sending it.
     public func request(for call: Call) -> Result<URLRequest, Failure> {
-        let router: any Router = switch call {
-        case .login(let username, let password): PopcornAPI.login(username: username, password: password)
-        case .searchPhotos(let query): UnsplashAPI.searchPhotos(query: query)
-        case .randomPhoto: UnsplashAPI.randomPhoto
-        case .photo(let id): UnsplashAPI.photo(id: id)
-        }
+        let router: any Router =
+            switch call {
+            case .login(let username, let password): PopcornAPI.login(username: username, password: password)
+            case .searchPhotos(let query): UnsplashAPI.searchPhotos(query: query)
+            case .randomPhoto: UnsplashAPI.randomPhoto
+            case .photo(let id): UnsplashAPI.photo(id: id)
+            }
         return Result { () throws(APIError) in try router.asURLRequest() }.mapError(Failure.init)
     }
 }

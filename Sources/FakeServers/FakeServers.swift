@@ -1,9 +1,10 @@
 // In-process fakes of the two servers the workbook calls. Nothing here touches the network.
 import Foundation
+import Locking
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Locking
 
 /// The Popcorn login server and the Unsplash API, answered inside the process by a `URLProtocol`.
 ///
@@ -94,8 +95,10 @@ public final class FakeServers: Sendable {
     }
 
     /// Makes the next `times` replies on `route` (to requests that `matches`) follow `override`.
-    public func override(_ route: Route, with override: Override, times: Int = 1,
-                         where matches: @escaping @Sendable (RecordedRequest) -> Bool = { _ in true }) {
+    public func override(
+        _ route: Route, with override: Override, times: Int = 1,
+        where matches: @escaping @Sendable (RecordedRequest) -> Bool = { _ in true }
+    ) {
         state.withLock { $0.overrides[route, default: []] += Array(repeating: (override, matches), count: times) }
     }
 
@@ -110,13 +113,15 @@ public final class FakeServers: Sendable {
             }
             return Exchange(reply: nil, override: .failure(.badURL), timeScale: timeScale)
         }
-        let route: Route? = switch view.host {
-        case Self.popcornHost: PopcornServer.route(view)
-        case Self.unsplashHost: UnsplashServer.route(view)
-        default: nil
-        }
-        let recorded = RecordedRequest(method: request.httpMethod ?? "GET", url: url,
-                                       headers: request.allHTTPHeaderFields ?? [:], body: body, route: route)
+        let route: Route? =
+            switch view.host {
+            case Self.popcornHost: PopcornServer.route(view)
+            case Self.unsplashHost: UnsplashServer.route(view)
+            default: nil
+            }
+        let recorded = RecordedRequest(
+            method: request.httpMethod ?? "GET", url: url,
+            headers: request.allHTTPHeaderFields ?? [:], body: body, route: route)
         // The lock covers only the shared state; answers are built outside it, side by side.
         let (override, randomDraw, timeScale) = state.withLock { state in
             state.log.append(recorded)
@@ -132,7 +137,8 @@ public final class FakeServers: Sendable {
         }
         switch view.host {
         case Self.popcornHost:
-            return Exchange(reply: PopcornServer.answer(recorded, route: route), override: override, timeScale: timeScale)
+            return Exchange(
+                reply: PopcornServer.answer(recorded, route: route), override: override, timeScale: timeScale)
         case Self.unsplashHost:
             let reply = UnsplashServer.answer(recorded, view: view, route: route, randomDraw: randomDraw)
             return Exchange(reply: reply, override: override, timeScale: timeScale)

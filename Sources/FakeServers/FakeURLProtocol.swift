@@ -1,9 +1,10 @@
 // The URLProtocol that hands requests to the fake servers and plays their answers back, on time.
 import Foundation
+import Locking
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Locking
 
 final class FakeURLProtocol: URLProtocol {
     // Once the session stops a load, the client must hear nothing more from it.
@@ -64,7 +65,8 @@ final class FakeURLProtocol: URLProtocol {
     private func fail(_ code: URLError.Code) {
         guard claim() else { return }
         FakeServers.shared.ended(stoppedByClient: false)
-        client?.urlProtocol(self, didFailWithError: URLError(code, userInfo: [NSURLErrorFailingURLErrorKey: request.url as Any]))
+        client?.urlProtocol(
+            self, didFailWithError: URLError(code, userInfo: [NSURLErrorFailingURLErrorKey: request.url as Any]))
     }
 
     private func answer(_ reply: ServerReply, with override: Override) {
@@ -76,7 +78,9 @@ final class FakeURLProtocol: URLProtocol {
         headers.merge(override.headers) { _, new in new }
         let body = override.body ?? reply.body
         headers["Content-Length"] = String(body.count)
-        guard let response = HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers) else {
+        guard
+            let response = HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers)
+        else {
             client?.urlProtocol(self, didFailWithError: URLError(.badServerResponse))
             return
         }

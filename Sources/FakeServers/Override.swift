@@ -1,5 +1,6 @@
 // What a test can make the next replies on a route do instead of the server's usual answer.
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -21,8 +22,10 @@ public struct Override: Sendable {
     /// Lose the connection after sending this many bytes of the body (`.networkConnectionLost`).
     public var cutAfter: Int?
 
-    public init(status: Int? = nil, headers: [String: String] = [:], body: Data? = nil, delay: TimeInterval = 0,
-                transportError: URLError.Code? = nil, answers: Bool = true, cutAfter: Int? = nil) {
+    public init(
+        status: Int? = nil, headers: [String: String] = [:], body: Data? = nil, delay: TimeInterval = 0,
+        transportError: URLError.Code? = nil, answers: Bool = true, cutAfter: Int? = nil
+    ) {
         self.status = status
         self.headers = headers
         self.body = body

@@ -24,7 +24,8 @@ enum PopcornServer {
         guard request.header("Content-Type")?.lowercased().hasPrefix("application/json") == true else {
             return failure(400, "Content-Type must be application/json")
         }
-        guard let fields = request.jsonStrings, let username = fields["username"], let password = fields["password"] else {
+        guard let fields = request.jsonStrings, let username = fields["username"], let password = fields["password"]
+        else {
             return failure(400, "The body must be a JSON object with a username and a password")
         }
         guard username == FakeServers.demoUsername, password == FakeServers.demoPassword else {

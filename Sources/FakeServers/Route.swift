@@ -29,7 +29,8 @@ public struct ServerView: Equatable, Sendable {
 
     public init?(_ url: URL) {
         guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false),
-              let host = components.host else { return nil }
+            let host = components.host
+        else { return nil }
         self.host = host.lowercased()
         pathSegments = Self.segments(ofPercentEncodedPath: components.percentEncodedPath)
         query = (components.percentEncodedQuery ?? "")

@@ -8,7 +8,11 @@ struct ServerReply: Sendable {
 
     /// A JSON answer, keys sorted so that the same request always gets the same bytes.
     static func json(_ status: Int, _ object: Any, headers: [String: String] = [:]) -> ServerReply {
-        let body = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
-        return ServerReply(status: status, headers: headers.merging(["Content-Type": "application/json"]) { own, _ in own }, body: body)
+        let body =
+            (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]))
+            ?? Data()
+        return ServerReply(
+            status: status, headers: headers.merging(["Content-Type": "application/json"]) { own, _ in own }, body: body
+        )
     }
 }

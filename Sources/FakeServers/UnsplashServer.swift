@@ -26,7 +26,9 @@ enum UnsplashServer {
         case .searchPhotos: return search(view)
         case .randomPhoto: return photo(Catalogue.photos[(randomDraw * 7 + 3) % Catalogue.photos.count])
         case .photo:
-            guard let photo = Catalogue.photo(id: view.pathSegments[1]) else { return failure(404, "Couldn't find Photo") }
+            guard let photo = Catalogue.photo(id: view.pathSegments[1]) else {
+                return failure(404, "Couldn't find Photo")
+            }
             return self.photo(photo)
         case .userPhotos: return userPhotos(username: view.pathSegments[1], view)
         case .login: return failure(404, "Not found")
@@ -37,7 +39,8 @@ enum UnsplashServer {
         let photos = Catalogue.photos.filter { $0.user.username == username }
         guard !photos.isEmpty else { return failure(404, "Couldn't find User") }
         guard let page = Int(view.values("page").first ?? "1"), (1...10_000).contains(page),
-              let perPage = Int(view.values("per_page").first ?? "10"), (1...30).contains(perPage) else {
+            let perPage = Int(view.values("per_page").first ?? "10"), (1...30).contains(perPage)
+        else {
             return failure(400, "page must be from 1 to 10000 and per_page from 1 to 30")
         }
         let pageOfPhotos = photos.dropFirst((page - 1) * perPage).prefix(perPage)
@@ -51,14 +54,16 @@ enum UnsplashServer {
             return failure(400, "query is missing")
         }
         guard let page = Int(view.values("page").first ?? "1"), (1...10_000).contains(page),
-              let perPage = Int(view.values("per_page").first ?? "10"), (1...30).contains(perPage) else {
+            let perPage = Int(view.values("per_page").first ?? "10"), (1...30).contains(perPage)
+        else {
             return failure(400, "page must be from 1 to 10000 and per_page from 1 to 30")
         }
         let words = query.lowercased().split(whereSeparator: \.isWhitespace)
         let matches = Catalogue.photos.filter { photo in words.allSatisfy { photo.searchableText.contains($0) } }
         let pageOfMatches = matches.dropFirst((page - 1) * perPage).prefix(perPage)
         // Keys in sorted order, as every other reply of the fake has them.
-        let body = Data(#"{"results":"#.utf8) + Catalogue.jsonArray(pageOfMatches)
+        let body =
+            Data(#"{"results":"#.utf8) + Catalogue.jsonArray(pageOfMatches)
             + Data(#","total":\#(matches.count),"total_pages":\#((matches.count + perPage - 1) / perPage)}"#.utf8)
         return jsonReply(body)
     }
@@ -68,7 +73,9 @@ enum UnsplashServer {
     }
 
     private static func jsonReply(_ body: Data) -> ServerReply {
-        ServerReply(status: 200, headers: rateLimitHeaders.merging(["Content-Type": "application/json"]) { _, new in new }, body: body)
+        ServerReply(
+            status: 200, headers: rateLimitHeaders.merging(["Content-Type": "application/json"]) { _, new in new },
+            body: body)
     }
 
     private static func failure(_ status: Int, _ message: String) -> ServerReply {

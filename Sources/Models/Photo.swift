@@ -26,8 +26,10 @@ public struct Photo: Codable, Equatable, Sendable {
     /// Who took it.
     public let user: PhotoUser
 
-    public init(id: String, createdAt: String, width: Int, height: Int, color: String?, blurHash: String?,
-                description: String?, altDescription: String?, likes: Int, urls: PhotoURLs, user: PhotoUser) {
+    public init(
+        id: String, createdAt: String, width: Int, height: Int, color: String?, blurHash: String?,
+        description: String?, altDescription: String?, likes: Int, urls: PhotoURLs, user: PhotoUser
+    ) {
         self.id = id
         self.createdAt = createdAt
         self.width = width

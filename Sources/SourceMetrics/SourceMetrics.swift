@@ -11,7 +11,11 @@ public enum SourceMetrics {
     public static func measure(
         module: String, files: [(name: String, text: String)], keyLiteral: String = demoAccessKey
     ) -> StageMetrics {
-        var lines = 0, functions = 0, calls = 0, keys = 0, unwraps = 0
+        var lines = 0
+        var functions = 0
+        var calls = 0
+        var keys = 0
+        var unwraps = 0
         for file in files {
             let source = ScannedSource(file.text)
             let code = source.code
@@ -124,7 +128,8 @@ public enum SourceMetrics {
     /// around the closure. Initializers and computed properties are not counted as functions:
     /// the ladder's claim is about request functions a caller invokes by name.
     static func countRequests(in tokens: [String]) -> (functions: Int, callSites: Int) {
-        var braceDepth = 0, parenDepth = 0
+        var braceDepth = 0
+        var parenDepth = 0
         // A `func` whose body has not opened yet; its body is the first `{` outside its parameter list.
         var waiting: (id: Int, parenDepth: Int)?
         var openBodies: [(id: Int, braceDepth: Int)] = []

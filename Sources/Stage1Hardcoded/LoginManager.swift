@@ -1,10 +1,11 @@
 // Stage 1, hardcoded: the login call as it is first written. The URL, the headers and the body
 // are typed inside the one function that uses them, and the answer is a token or an `Error`.
 import Foundation
+import Models
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Models
 
 /// Logs in to Popcorn. One shared instance; everything the call needs is written inside it.
 public final class LoginManager: Sendable {
@@ -34,8 +35,8 @@ public final class LoginManager: Sendable {
                     // A server that echoes the password back must not put it on the screen.
                     let message = (reply.message ?? "Login failed with status \(reply.status)")
                         .replacingOccurrences(of: password, with: "•••")
-                    completion(nil, NSError(domain: "Popcorn", code: reply.resultCode,
-                                            userInfo: [NSLocalizedDescriptionKey: message]))
+                    let userInfo = [NSLocalizedDescriptionKey: message]
+                    completion(nil, NSError(domain: "Popcorn", code: reply.resultCode, userInfo: userInfo))
                 }
             } catch {
                 completion(nil, error)

@@ -2,10 +2,11 @@
 // access key, the base URL and the header written out again every time. The copies are the
 // lesson: stage 2 gathers what they share into one enum.
 import Foundation
+import Models
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Models
 
 /// Unsplash's photo calls. One shared instance, one function per call.
 public final class PhotoManager: Sendable {

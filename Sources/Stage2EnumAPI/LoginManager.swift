@@ -1,10 +1,11 @@
 // Stage 2, endpoint enums: the login call reads its URL, method, headers and body from
 // `PopcornAPI` instead of typing them. The answer is still a token or an `Error`.
 import Foundation
+import Models
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Models
 
 /// Logs in to Popcorn. One shared instance; the request's parts come from `PopcornAPI`.
 public final class LoginManager: Sendable {
@@ -39,8 +40,8 @@ public final class LoginManager: Sendable {
                     // A server that echoes the password back must not put it on the screen.
                     let message = (reply.message ?? "Login failed with status \(reply.status)")
                         .replacingOccurrences(of: password, with: "•••")
-                    completion(nil, NSError(domain: "Popcorn", code: reply.resultCode,
-                                            userInfo: [NSLocalizedDescriptionKey: message]))
+                    let userInfo = [NSLocalizedDescriptionKey: message]
+                    completion(nil, NSError(domain: "Popcorn", code: reply.resultCode, userInfo: userInfo))
                 }
             } catch {
                 completion(nil, error)

@@ -1,10 +1,11 @@
 // Stage 3, Result and a typed error: the login call answers `Result<Token, APIError>`, so a
 // screen gets exactly one of two things, and a failure says which kind it is.
 import Foundation
+import Models
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Models
 
 /// Logs in to Popcorn. One shared instance; the request's parts come from `PopcornAPI`.
 public final class LoginManager: Sendable {
@@ -12,7 +13,9 @@ public final class LoginManager: Sendable {
     private init() {}
 
     /// Calls back once: with a token, or with the `APIError` that says why not.
-    public func login(username: String, password: String, completion: @escaping @Sendable (Result<Token, APIError>) -> Void) {
+    public func login(
+        username: String, password: String, completion: @escaping @Sendable (Result<Token, APIError>) -> Void
+    ) {
         // A server that echoes the password back must not put it on the screen.
         let completion: @Sendable (Result<Token, APIError>) -> Void = { result in
             completion(result.mapError { $0.hiding(password) })

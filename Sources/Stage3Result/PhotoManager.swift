@@ -2,10 +2,11 @@
 // functions still repeat the same steps, now longer, since each checks the status and sorts
 // the failure: that repetition is left on purpose, for stage 4's generic request to remove.
 import Foundation
+import Models
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Models
 
 /// Unsplash's photo calls. One shared instance, one function per call.
 public final class PhotoManager: Sendable {

@@ -1,10 +1,11 @@
 // Stage 4, one generic request: the steps stage 3 wrote four times (build, send, check the
 // status, decode, sort the failure) now exist once, for any endpoint and any `Decodable`.
 import Foundation
+import Models
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Models
 
 /// Sends requests. The only place in this stage that starts a `URLSession` task.
 public final class APIClient: Sendable {

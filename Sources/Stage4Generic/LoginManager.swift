@@ -9,7 +9,9 @@ public final class LoginManager: Sendable {
     private init() {}
 
     /// Calls back once: with a token, or with the `APIError` that says why not.
-    public func login(username: String, password: String, completion: @escaping @Sendable (Result<Token, APIError>) -> Void) {
+    public func login(
+        username: String, password: String, completion: @escaping @Sendable (Result<Token, APIError>) -> Void
+    ) {
         let api = PopcornAPI.login(username: username, password: password)
         APIClient.shared.request(api, as: LoginResponse.self) { result in
             let login = result.flatMap { reply in

@@ -1,10 +1,11 @@
 // Stage 5, a router: the generic request asks the router for its `URLRequest` and passes on
 // the router's reason when there is none. Sending, checking and decoding are as in stage 4.
 import Foundation
+import Models
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Models
 
 /// Sends requests. The only place in this stage that starts a `URLSession` task.
 public final class APIClient: Sendable {

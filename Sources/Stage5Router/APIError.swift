@@ -1,9 +1,10 @@
 // The typed error, from stage 3 on: every way a call can fail, as one enum a screen can switch on.
 import Foundation
+import Models
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Models
 
 /// Why a call failed. Each case is something a screen would handle differently.
 public enum APIError: Error, Equatable, Sendable {
@@ -109,7 +110,8 @@ extension APIError {
         case .notFound(let message): return .notFound(message: hide(message))
         case .tooManyRequests(let message): return .tooManyRequests(message: hide(message))
         case .server(let status, let message): return .server(status: status, message: hide(message))
-        case .unexpectedStatus(let status, let message): return .unexpectedStatus(status: status, message: hide(message))
+        case .unexpectedStatus(let status, let message):
+            return .unexpectedStatus(status: status, message: hide(message))
         case .invalidRequest, .offline, .timedOut, .cancelled, .transport, .emptyBody, .decoding: return self
         }
     }
@@ -117,14 +119,17 @@ extension APIError {
     /// What the server said, in whichever shape it said it: Unsplash's `errors`, Popcorn's
     /// `data` string, or a short plain-text body such as "Rate Limit Exceeded".
     static func serverMessage(in body: Data) -> String? {
-        if let unsplash = try? JSONDecoder().decode(UnsplashErrorBody.self, from: body), let first = unsplash.errors.first {
+        if let unsplash = try? JSONDecoder().decode(UnsplashErrorBody.self, from: body),
+            let first = unsplash.errors.first
+        {
             return first
         }
         if let popcorn = try? JSONDecoder().decode(LoginResponse.self, from: body), let message = popcorn.message {
             return message
         }
         guard let text = String(data: body, encoding: .utf8)?.trimmingCharacters(in: .whitespacesAndNewlines),
-              !text.isEmpty, text.count <= 200, !text.hasPrefix("<"), !text.hasPrefix("{"), !text.hasPrefix("[") else {
+            !text.isEmpty, text.count <= 200, !text.hasPrefix("<"), !text.hasPrefix("{"), !text.hasPrefix("[")
+        else {
             return nil
         }
         return text
@@ -142,12 +147,14 @@ extension APIError: LocalizedError {
         case .cancelled: "The request was cancelled."
         case .transport(let code): "The connection failed (URLError \(code))."
         case .badRequest(let message): Self.text(message, or: "The server could not use the request", status: 400)
-        case .unauthorized(let message): Self.text(message, or: "You are not signed in, or the key is not valid", status: 401)
+        case .unauthorized(let message):
+            Self.text(message, or: "You are not signed in, or the key is not valid", status: 401)
         case .forbidden(let message): Self.text(message, or: "That is not allowed", status: 403)
         case .notFound(let message): Self.text(message, or: "Nothing was found there", status: 404)
         case .tooManyRequests(let message): Self.text(message, or: "Too many requests; try again later", status: 429)
         case .server(let status, let message): Self.text(message, or: "The server failed", status: status)
-        case .unexpectedStatus(let status, let message): Self.text(message, or: "The server answered unexpectedly", status: status)
+        case .unexpectedStatus(let status, let message):
+            Self.text(message, or: "The server answered unexpectedly", status: status)
         case .emptyBody: "The reply was empty."
         case .decoding(let description): "The reply could not be read: \(description)."
         }

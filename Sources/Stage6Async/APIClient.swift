@@ -2,10 +2,11 @@
 // one `try await` that returns the value or throws an `APIError`. No completion handlers, no
 // singleton; cancelling the calling task cancels the request.
 import Foundation
+import Models
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Models
 
 /// Sends requests through the session it was given. The only place in this stage that starts one.
 public struct APIClient: Sendable {
@@ -17,7 +18,9 @@ public struct APIClient: Sendable {
     }
 
     /// Sends `router`'s request and returns its body decoded as `T`.
-    public func send<T: Decodable & Sendable>(_ router: some Router, as type: T.Type = T.self) async throws(APIError) -> T {
+    public func send<T: Decodable & Sendable>(_ router: some Router, as type: T.Type = T.self) async throws(APIError)
+        -> T
+    {
         let request = try router.asURLRequest()
         // A caller that is already gone gets nothing sent on its behalf.
         guard !Task.isCancelled else {

@@ -1,14 +1,19 @@
 // The router, from stage 5 on: each endpoint builds its own `URLRequest`, and throws instead of
 // crashing when it cannot. Building is a plain function, so tests can check it with no network.
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 
 /// The methods the router knows, and where each one carries its parameters.
 public enum HTTPMethod: String, Sendable {
-    case get = "GET", head = "HEAD", delete = "DELETE"
-    case post = "POST", put = "PUT", patch = "PATCH"
+    case get = "GET"
+    case head = "HEAD"
+    case delete = "DELETE"
+    case post = "POST"
+    case put = "PUT"
+    case patch = "PATCH"
 
     /// POST, PUT and PATCH carry parameters as a JSON body; the others in the query, never a body.
     public var sendsBody: Bool {
@@ -37,7 +42,8 @@ extension Router {
     public func asURLRequest() throws(APIError) -> URLRequest {
         // Scheme and host only: a path here (`/v1`) would be replaced by the segments, not kept.
         guard var components = URLComponents(string: baseURL), components.host != nil,
-              components.path.isEmpty || components.path == "/" else {
+            components.path.isEmpty || components.path == "/"
+        else {
             throw .invalidRequest(reason: "\(baseURL) is not a base URL (scheme and host, no path)")
         }
         var path = ""
@@ -89,4 +95,5 @@ extension Router {
 }
 
 /// RFC 3986's unreserved characters: the only ones a path segment or query value may keep as they are.
-private let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+private let unreserved = CharacterSet(
+    charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")

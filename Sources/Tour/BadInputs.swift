@@ -51,12 +51,15 @@ public enum BadInputs {
         BadInput("a Korean query", .searchPhotos(query: "서울의 밤")),
         BadInput("a query of 10,000 characters", .searchPhotos(query: String(repeating: "가나다라마바사아자차", count: 1_000))),
         BadInput("an empty query", .searchPhotos(query: "")),
-        BadInput("credentials with quotes, backslashes, newlines and non-ASCII",
-                 .login(username: #"pop"corn\"#, password: "line\nbreak \"ünïcode\" \\ 🍿")),
+        BadInput(
+            "credentials with quotes, backslashes, newlines and non-ASCII",
+            .login(username: #"pop"corn\"#, password: "line\nbreak \"ünïcode\" \\ 🍿")),
     ]
 
     /// Sends `input` through `callSite` and says what reached the server, in the server's terms.
-    public static func send(_ input: BadInput, through callSite: any CallSite, fake: FakeServers = .shared) async -> String {
+    public static func send(_ input: BadInput, through callSite: any CallSite, fake: FakeServers = .shared) async
+        -> String
+    {
         fake.reset()
         let outcome = await Scenarios.outcome(of: input.call, on: callSite)
         guard let request = fake.log.first, let view = request.serverView else {
@@ -69,7 +72,8 @@ public enum BadInputs {
             return "path " + json(view.pathSegments) + (query.isEmpty ? "" : " query \(query)")
         case .searchPhotos(let query):
             let values = view.values("query")
-            return values == [query] ? asTyped : "query " + values.map { json([$0]).dropFirst().dropLast() }.joined(separator: ", ")
+            return values == [query]
+                ? asTyped : "query " + values.map { json([$0]).dropFirst().dropLast() }.joined(separator: ", ")
         case .login(let username, let password):
             return request.jsonStrings == ["username": username, "password": password] ? asTyped : "body changed"
         case .randomPhoto:

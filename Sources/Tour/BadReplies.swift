@@ -34,8 +34,10 @@ public struct BadReply: Sendable, CustomStringConvertible {
 
     public var description: String { name }
 
-    init(_ name: String, _ call: Call, typed: Expected, untyped: Expected = .failure(nil),
-         _ prepare: @escaping @Sendable (FakeServers) -> Void) {
+    init(
+        _ name: String, _ call: Call, typed: Expected, untyped: Expected = .failure(nil),
+        _ prepare: @escaping @Sendable (FakeServers) -> Void
+    ) {
         self.name = name
         self.call = call
         self.prepare = prepare
@@ -81,33 +83,53 @@ public enum BadReplies {
             $0.override(.photo, with: .reply(status: 204, body: ""))
         },
         BadReply("an HTML error page with 502", knownPhoto, typed: .failure(.server)) {
-            $0.override(.photo, with: .reply(status: 502, body: "<html><body><h1>502 Bad Gateway</h1></body></html>", contentType: "text/html"))
+            $0.override(
+                .photo,
+                with: .reply(
+                    status: 502, body: "<html><body><h1>502 Bad Gateway</h1></body></html>", contentType: "text/html"))
         },
         BadReply("plain text Rate Limit Exceeded with 403", search, typed: .failure(.forbidden)) {
-            $0.override(.searchPhotos, with: .reply(status: 403, body: "Rate Limit Exceeded", contentType: "text/plain"))
+            $0.override(
+                .searchPhotos, with: .reply(status: 403, body: "Rate Limit Exceeded", contentType: "text/plain"))
         },
         BadReply("plain text Rate Limit Exceeded with 429", search, typed: .failure(.tooManyRequests)) {
-            $0.override(.searchPhotos, with: .reply(status: 429, body: "Rate Limit Exceeded", contentType: "text/plain"))
+            $0.override(
+                .searchPhotos, with: .reply(status: 429, body: "Rate Limit Exceeded", contentType: "text/plain"))
         },
         BadReply("a field of the wrong type", knownPhoto, typed: .failure(.decoding)) {
-            $0.override(.photo, with: .reply(status: 200, body: photoJSON(replacing: #""width": 2448"#, with: #""width": "wide""#)))
+            $0.override(
+                .photo,
+                with: .reply(status: 200, body: photoJSON(replacing: #""width": 2448"#, with: #""width": "wide""#)))
         },
         BadReply("a required field missing", knownPhoto, typed: .failure(.decoding)) {
-            $0.override(.photo, with: .reply(status: 200, body: photoJSON(replacing: #""id": "Dwu85P9SOIk","#, with: "")))
+            $0.override(
+                .photo, with: .reply(status: 200, body: photoJSON(replacing: #""id": "Dwu85P9SOIk","#, with: "")))
         },
         BadReply("null where a value is required", knownPhoto, typed: .failure(.decoding)) {
-            $0.override(.photo, with: .reply(status: 200, body: photoJSON(replacing: #""likes": 286"#, with: #""likes": null"#)))
+            $0.override(
+                .photo, with: .reply(status: 200, body: photoJSON(replacing: #""likes": 286"#, with: #""likes": null"#))
+            )
         },
         BadReply("extra unknown fields", knownPhoto, typed: .value, untyped: .value) {
-            $0.override(.photo, with: .reply(status: 200, body: photoJSON(replacing: #""likes": 286"#,
-                                                                          with: #""likes": 286, "sponsored": {"by": "nobody"}, "tags": [1, 2]"#)))
+            $0.override(
+                .photo,
+                with: .reply(
+                    status: 200,
+                    body: photoJSON(
+                        replacing: #""likes": 286"#,
+                        with: #""likes": 286, "sponsored": {"by": "nobody"}, "tags": [1, 2]"#)))
         },
         BadReply("invalid UTF-8", knownPhoto, typed: .failure(.decoding)) {
-            $0.override(.photo, with: Override(status: 200, headers: ["Content-Type": "application/json"],
-                                               body: Data(#"{"id": ""#.utf8) + Data([0xFF, 0xFE, 0xC3]) + Data(#""}"#.utf8)))
+            $0.override(
+                .photo,
+                with: Override(
+                    status: 200, headers: ["Content-Type": "application/json"],
+                    body: Data(#"{"id": ""#.utf8) + Data([0xFF, 0xFE, 0xC3]) + Data(#""}"#.utf8)))
         },
         BadReply("a 10 MB body", knownPhoto, typed: .value, untyped: .value) {
-            $0.override(.photo, with: Override(status: 200, headers: ["Content-Type": "application/json"], body: tenMegabytePhoto))
+            $0.override(
+                .photo,
+                with: Override(status: 200, headers: ["Content-Type": "application/json"], body: tenMegabytePhoto))
         },
         BadReply("status 299 with a photo", knownPhoto, typed: .value, untyped: .value) {
             $0.override(.photo, with: .reply(status: 299, body: photoJSON()))
@@ -119,23 +141,33 @@ public enum BadReplies {
             $0.override(.photo, with: .reply(status: 418, body: "I'm a teapot", contentType: "text/plain"))
         },
         BadReply("503 with Retry-After", knownPhoto, typed: .failure(.server)) {
-            $0.override(.photo, with: Override(status: 503, headers: ["Retry-After": "120", "Content-Type": "application/json"],
-                                               body: Data(#"{"errors":["Service Unavailable"]}"#.utf8)))
+            $0.override(
+                .photo,
+                with: Override(
+                    status: 503, headers: ["Retry-After": "120", "Content-Type": "application/json"],
+                    body: Data(#"{"errors":["Service Unavailable"]}"#.utf8)))
         },
         BadReply("a 503 whose body still looks like a photo", knownPhoto, typed: .failure(.server), untyped: .value) {
             $0.override(.photo, with: .reply(status: 503, body: photoJSON()))
         },
         BadReply("a login 200 whose status is not success", demoLogin, typed: .failure(.unexpectedStatus)) {
-            $0.override(.login, with: .reply(status: 200, body: #"{"resultCode":200,"status":"fail","data":"Account locked"}"#))
+            $0.override(
+                .login, with: .reply(status: 200, body: #"{"resultCode":200,"status":"fail","data":"Account locked"}"#))
         },
         BadReply("a login 401 with a token where the message belongs", demoLogin, typed: .failure(.unauthorized)) {
-            $0.override(.login, with: .reply(status: 401, body: #"{"resultCode":401,"status":"fail","data":\#(tokenJSON)}"#))
+            $0.override(
+                .login, with: .reply(status: 401, body: #"{"resultCode":401,"status":"fail","data":\#(tokenJSON)}"#))
         },
         BadReply("a login 200 with a message where the token belongs", demoLogin, typed: .failure(.unexpectedStatus)) {
-            $0.override(.login, with: .reply(status: 200, body: #"{"resultCode":200,"status":"success","data":"Welcome back"}"#))
+            $0.override(
+                .login, with: .reply(status: 200, body: #"{"resultCode":200,"status":"success","data":"Welcome back"}"#)
+            )
         },
         BadReply("a login reply that is an HTML page with 500", demoLogin, typed: .failure(.server)) {
-            $0.override(.login, with: .reply(status: 500, body: "<html><body>Internal Server Error</body></html>", contentType: "text/html"))
+            $0.override(
+                .login,
+                with: .reply(
+                    status: 500, body: "<html><body>Internal Server Error</body></html>", contentType: "text/html"))
         },
         BadReply("a reply slower than the request timeout", knownPhoto, typed: .failure(.timedOut)) {
             // Every stage keeps the default 60-second timeout; the fake runs its clock 1,000 times fast.
@@ -163,12 +195,17 @@ public enum BadReplies {
         },
         BadReply("a search page with one broken photo", search, typed: .failure(.decoding)) {
             let broken = photoJSON(replacing: #""urls": {"#, with: #""urls": {"raw": 7, "#)
-            $0.override(.searchPhotos, with: .reply(status: 200, body: #"{"total":2,"total_pages":1,"results":["# + photoJSON() + "," + broken + "]}"))
+            $0.override(
+                .searchPhotos,
+                with: .reply(
+                    status: 200, body: #"{"total":2,"total_pages":1,"results":["# + photoJSON() + "," + broken + "]}"))
         },
     ]
 
     /// Runs one bad reply on one stage, on a fresh fake.
-    public static func run(_ badReply: BadReply, on callSite: any CallSite, fake: FakeServers = .shared) async -> BadReplyResult {
+    public static func run(_ badReply: BadReply, on callSite: any CallSite, fake: FakeServers = .shared) async
+        -> BadReplyResult
+    {
         fake.reset()
         badReply.prepare(fake)
         defer { fake.timeScale = 1 }
@@ -187,17 +224,20 @@ public enum BadReplies {
     /// A valid reply for photo Dwu85P9SOIk, as text to bend into invalid ones.
     static func photoJSON(replacing target: String = "", with replacement: String = "") -> String {
         let json = """
-        {"id": "Dwu85P9SOIk", "created_at": "2016-05-03T11:00:28-04:00", "width": 2448, "height": 3264, \
-        "color": "#6E633A", "blur_hash": null, "description": "A man drinking a coffee.", \
-        "alt_description": null, "likes": 286, "urls": {"raw": "https://images.unsplash.com/a", \
-        "full": "https://images.unsplash.com/b", "regular": "https://images.unsplash.com/c", \
-        "small": "https://images.unsplash.com/d", "thumb": "https://images.unsplash.com/e"}, \
-        "user": {"id": "QPxL2MGqfrw", "username": "exampleuser", "name": "Joe Example"}}
-        """
+            {"id": "Dwu85P9SOIk", "created_at": "2016-05-03T11:00:28-04:00", "width": 2448, "height": 3264, \
+            "color": "#6E633A", "blur_hash": null, "description": "A man drinking a coffee.", \
+            "alt_description": null, "likes": 286, "urls": {"raw": "https://images.unsplash.com/a", \
+            "full": "https://images.unsplash.com/b", "regular": "https://images.unsplash.com/c", \
+            "small": "https://images.unsplash.com/d", "thumb": "https://images.unsplash.com/e"}, \
+            "user": {"id": "QPxL2MGqfrw", "username": "exampleuser", "name": "Joe Example"}}
+            """
         return target.isEmpty ? json : json.replacingOccurrences(of: target, with: replacement)
     }
 
     /// A valid photo whose description is ten megabytes long.
-    static let tenMegabytePhoto = Data(photoJSON(replacing: "A man drinking a coffee.",
-                                                 with: String(repeating: "coffee ", count: 10 * 1024 * 1024 / 7)).utf8)
+    static let tenMegabytePhoto = Data(
+        photoJSON(
+            replacing: "A man drinking a coffee.",
+            with: String(repeating: "coffee ", count: 10 * 1024 * 1024 / 7)
+        ).utf8)
 }

@@ -5,14 +5,6 @@
 // a watchdog timer per call, which would blur a comparison of microseconds.
 import FakeServers
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Locking
 import Models
 import Stage1Hardcoded
@@ -21,6 +13,15 @@ import Stage3Result
 import Stage4Generic
 import Stage5Router
 import Stage6Async
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// How much `workbook bench` measures.
 public struct BenchConfiguration: Sendable {
@@ -35,7 +36,9 @@ public struct BenchConfiguration: Sendable {
     /// How late the fake answers each of those requests.
     public var latency: Duration
 
-    public init(warmUpCalls: Int, rounds: Int, callsPerRound: Int, concurrencyRuns: Int, ids: [String], latency: Duration) {
+    public init(
+        warmUpCalls: Int, rounds: Int, callsPerRound: Int, concurrencyRuns: Int, ids: [String], latency: Duration
+    ) {
         self.warmUpCalls = warmUpCalls
         self.rounds = rounds
         self.callsPerRound = callsPerRound
@@ -45,8 +48,9 @@ public struct BenchConfiguration: Sendable {
     }
 
     /// What `workbook bench` runs: under a minute in a release build on two cores.
-    public static let standard = BenchConfiguration(warmUpCalls: 50, rounds: 320, callsPerRound: 5,
-                                                    concurrencyRuns: 7, ids: Bench.twentyIDs, latency: .milliseconds(50))
+    public static let standard = BenchConfiguration(
+        warmUpCalls: 50, rounds: 320, callsPerRound: 5,
+        concurrencyRuns: 7, ids: Bench.twentyIDs, latency: .milliseconds(50))
 }
 
 /// The benchmark's two parts, and the contenders of the first.
@@ -71,9 +75,12 @@ public enum Bench {
     }
 
     /// Runs both parts on the fake and sums them up; `partDone` hears of each part as it ends.
-    public static func run(_ configuration: BenchConfiguration = .standard, progress: BenchProgress,
-                           partDone: (Part) -> Void = { _ in }) async throws -> BenchReport {
-        let date = Date().formatted(.iso8601), machine = BenchReport.Machine.current
+    public static func run(
+        _ configuration: BenchConfiguration = .standard, progress: BenchProgress,
+        partDone: (Part) -> Void = { _ in }
+    ) async throws -> BenchReport {
+        let date = Date().formatted(.iso8601)
+        let machine = BenchReport.Machine.current
         partDone(.started(date: date, machine: machine))
         // Installs the fake for `URLSession.shared` (stages 1 to 5) before the session exists.
         let session = URLSession(configuration: FakeServers.sessionConfiguration())
@@ -85,7 +92,8 @@ public enum Bench {
         let perRequest = try await measurePerRequest(configuration, session: session, progress: progress)
         progress.finish()
         partDone(.perRequest(perRequest))
-        var concurrency: BenchReport.Concurrency?, problems: [String] = []
+        var concurrency: BenchReport.Concurrency?
+        var problems: [String] = []
         do {
             concurrency = try await measureConcurrency(configuration, session: session, progress: progress)
         } catch let problem as WrongAnswer {
@@ -93,9 +101,11 @@ public enum Bench {
         }
         progress.finish()
         partDone(.concurrency(concurrency, problems: problems))
-        return BenchReport(date: date, machine: machine, perRequest: perRequest, concurrency: concurrency,
-                           targets: BenchReport.targets(perRequest: perRequest, concurrency: concurrency, ids: configuration.ids.count),
-                           problems: problems)
+        return BenchReport(
+            date: date, machine: machine, perRequest: perRequest, concurrency: concurrency,
+            targets: BenchReport.targets(
+                perRequest: perRequest, concurrency: concurrency, ids: configuration.ids.count),
+            problems: problems)
     }
 
     // MARK: - Per request
@@ -115,17 +125,25 @@ public enum Bench {
     /// Every contender for both calls. Stages 1 to 5 and the completion floor use `URLSession.shared`;
     /// stage 6 and the async floor share `session`, so that they differ only in the layer.
     static func contenders(session: URLSession) -> [Contender] {
-        let id = photoID, username = FakeServers.demoUsername, password = FakeServers.demoPassword
-        let photoRequest = floorPhotoRequest(id: id), loginRequest = floorLoginRequest(username: username, password: password)
+        let id = photoID
+        let username = FakeServers.demoUsername
+        let password = FakeServers.demoPassword
+        let photoRequest = floorPhotoRequest(id: id)
+        let loginRequest = floorLoginRequest(username: username, password: password)
         let photos6 = Stage6Async.PhotoManager(client: Stage6Async.APIClient(session: session))
         let login6 = Stage6Async.LoginManager(client: Stage6Async.APIClient(session: session))
-        func photo(_ name: String, _ stage: Int?, _ floor: String, _ run: @escaping @Sendable () async -> Bool) -> Contender {
+        func photo(_ name: String, _ stage: Int?, _ floor: String, _ run: @escaping @Sendable () async -> Bool)
+            -> Contender
+        {
             Contender(call: "photo(id:)", name: name, stage: stage, floor: floor, run: run)
         }
-        func login(_ name: String, _ stage: Int?, _ floor: String, _ run: @escaping @Sendable () async -> Bool) -> Contender {
+        func login(_ name: String, _ stage: Int?, _ floor: String, _ run: @escaping @Sendable () async -> Bool)
+            -> Contender
+        {
             Contender(call: "login", name: name, stage: stage, floor: floor, run: run)
         }
-        let c = completionFloor, a = asyncFloor
+        let c = completionFloor
+        let a = asyncFloor
         return [
             photo(c, nil, c) {
                 await bridged { done in
@@ -135,19 +153,26 @@ public enum Bench {
                 }
             },
             photo("stage 1", 1, c) {
-                await bridged { done in Stage1Hardcoded.PhotoManager.shared.photo(id: id) { photo, _ in done(photo != nil) } }
+                await bridged { done in
+                    Stage1Hardcoded.PhotoManager.shared.photo(id: id) { photo, _ in done(photo != nil) }
+                }
             },
             photo("stage 2", 2, c) {
-                await bridged { done in Stage2EnumAPI.PhotoManager.shared.photo(id: id) { photo, _ in done(photo != nil) } }
+                await bridged { done in
+                    Stage2EnumAPI.PhotoManager.shared.photo(id: id) { photo, _ in done(photo != nil) }
+                }
             },
             photo("stage 3", 3, c) {
-                await bridged { done in Stage3Result.PhotoManager.shared.photo(id: id) { done((try? $0.get()) != nil) } }
+                await bridged { done in Stage3Result.PhotoManager.shared.photo(id: id) { done((try? $0.get()) != nil) }
+                }
             },
             photo("stage 4", 4, c) {
-                await bridged { done in Stage4Generic.PhotoManager.shared.photo(id: id) { done((try? $0.get()) != nil) } }
+                await bridged { done in Stage4Generic.PhotoManager.shared.photo(id: id) { done((try? $0.get()) != nil) }
+                }
             },
             photo("stage 5", 5, c) {
-                await bridged { done in Stage5Router.PhotoManager.shared.photo(id: id) { done((try? $0.get()) != nil) } }
+                await bridged { done in Stage5Router.PhotoManager.shared.photo(id: id) { done((try? $0.get()) != nil) }
+                }
             },
             photo(a, nil, a) {
                 guard let (data, _) = try? await session.data(for: photoRequest) else { return false }
@@ -165,27 +190,37 @@ public enum Bench {
             },
             login("stage 1", 1, c) {
                 await bridged { done in
-                    Stage1Hardcoded.LoginManager.shared.login(username: username, password: password) { token, _ in done(token != nil) }
+                    Stage1Hardcoded.LoginManager.shared.login(username: username, password: password) { token, _ in
+                        done(token != nil)
+                    }
                 }
             },
             login("stage 2", 2, c) {
                 await bridged { done in
-                    Stage2EnumAPI.LoginManager.shared.login(username: username, password: password) { token, _ in done(token != nil) }
+                    Stage2EnumAPI.LoginManager.shared.login(username: username, password: password) { token, _ in
+                        done(token != nil)
+                    }
                 }
             },
             login("stage 3", 3, c) {
                 await bridged { done in
-                    Stage3Result.LoginManager.shared.login(username: username, password: password) { done((try? $0.get()) != nil) }
+                    Stage3Result.LoginManager.shared.login(username: username, password: password) {
+                        done((try? $0.get()) != nil)
+                    }
                 }
             },
             login("stage 4", 4, c) {
                 await bridged { done in
-                    Stage4Generic.LoginManager.shared.login(username: username, password: password) { done((try? $0.get()) != nil) }
+                    Stage4Generic.LoginManager.shared.login(username: username, password: password) {
+                        done((try? $0.get()) != nil)
+                    }
                 }
             },
             login("stage 5", 5, c) {
                 await bridged { done in
-                    Stage5Router.LoginManager.shared.login(username: username, password: password) { done((try? $0.get()) != nil) }
+                    Stage5Router.LoginManager.shared.login(username: username, password: password) {
+                        done((try? $0.get()) != nil)
+                    }
                 }
             },
             login(a, nil, a) {
@@ -228,8 +263,10 @@ public enum Bench {
     /// Warms every contender up, then times each call of each contender, round after round. Each
     /// round runs every contender in turn (see `order`), so that drift, and whatever ran just
     /// before, falls on all of them alike.
-    static func measurePerRequest(_ configuration: BenchConfiguration, session: URLSession,
-                                  progress: BenchProgress) async throws -> BenchReport.PerRequest {
+    static func measurePerRequest(
+        _ configuration: BenchConfiguration, session: URLSession,
+        progress: BenchProgress
+    ) async throws -> BenchReport.PerRequest {
         let contenders = contenders(session: session)
         let fake = FakeServers.shared
         progress.update("warming up")
@@ -267,17 +304,22 @@ public enum Bench {
         let measurements = contenders.indices.compactMap { index -> BenchReport.Measurement? in
             let contender = contenders[index]
             guard let time = summaries[index],
-                  let floorIndex = contenders.firstIndex(where: { $0.call == contender.call && $0.name == contender.floor }),
-                  let floorTime = summaries[floorIndex],
-                  let ratio = BenchMath.ratio(time.median, to: floorTime.median),
-                  let byBlock = Summary(samples: BenchMath.blockRatios(blocks[index], to: blocks[floorIndex])) else { return nil }
-            return BenchReport.Measurement(call: contender.call, contender: contender.name, stage: contender.stage,
-                                           floor: contender.floor, microseconds: time.rounded(to: 1),
-                                           ratioToFloor: BenchMath.rounded(ratio, to: 3), ratioToFloorByBlock: byBlock.rounded(to: 3))
+                let floorIndex = contenders.firstIndex(where: {
+                    $0.call == contender.call && $0.name == contender.floor
+                }),
+                let floorTime = summaries[floorIndex],
+                let ratio = BenchMath.ratio(time.median, to: floorTime.median),
+                let byBlock = Summary(samples: BenchMath.blockRatios(blocks[index], to: blocks[floorIndex]))
+            else { return nil }
+            return BenchReport.Measurement(
+                call: contender.call, contender: contender.name, stage: contender.stage,
+                floor: contender.floor, microseconds: time.rounded(to: 1),
+                ratioToFloor: BenchMath.rounded(ratio, to: 3), ratioToFloorByBlock: byBlock.rounded(to: 3))
         }
-        return BenchReport.PerRequest(warmUpCalls: configuration.warmUpCalls, rounds: configuration.rounds,
-                                      callsPerRound: configuration.callsPerRound, roundsPerBlock: contenders.count,
-                                      measurements: measurements)
+        return BenchReport.PerRequest(
+            warmUpCalls: configuration.warmUpCalls, rounds: configuration.rounds,
+            callsPerRound: configuration.callsPerRound, roundsPerBlock: contenders.count,
+            measurements: measurements)
     }
 
     /// The order of round `round`. Rounds come in blocks of `count`: a block shuffles the
@@ -313,7 +355,8 @@ public enum Bench {
     }
 
     private static func failure(of contender: Contender) -> WorkbookError {
-        WorkbookError("bench: \(contender.name) \(contender.call) got no value from the fake; only successful calls are timed.")
+        WorkbookError(
+            "bench: \(contender.name) \(contender.call) got no value from the fake; only successful calls are timed.")
     }
 
     static func microseconds(_ duration: Duration) -> Double {
@@ -336,8 +379,10 @@ public enum Bench {
     /// Stage 6's `photos(ids:)` against `photo(id:)` awaited once per id, every reply late by
     /// `latency`, and `photos(ids:)` once more with no latency, to show what the work itself
     /// costs. The ways take turns going first; the fake is reset before each.
-    static func measureConcurrency(_ configuration: BenchConfiguration, session: URLSession,
-                                   progress: BenchProgress) async throws -> BenchReport.Concurrency {
+    static func measureConcurrency(
+        _ configuration: BenchConfiguration, session: URLSession,
+        progress: BenchProgress
+    ) async throws -> BenchReport.Concurrency {
         let photos = Stage6Async.PhotoManager(client: Stage6Async.APIClient(session: session))
         let fake = FakeServers.shared
         let ids = configuration.ids
@@ -379,8 +424,10 @@ public enum Bench {
         }
         fake.reset()
         let ideal = latencySeconds * 1000
-        guard let together = Summary(samples: times[.together] ?? []), let oneByOne = Summary(samples: times[.oneByOne] ?? []),
-              let noLatency = Summary(samples: times[.noLatency] ?? []) else {
+        guard let together = Summary(samples: times[.together] ?? []),
+            let oneByOne = Summary(samples: times[.oneByOne] ?? []),
+            let noLatency = Summary(samples: times[.noLatency] ?? [])
+        else {
             throw WorkbookError("bench: the concurrency part needs at least one run.")
         }
         func ratio(_ value: Double, _ base: Double) -> Double {
@@ -417,9 +464,9 @@ public enum Bench {
         var description: String {
             // Seen with Swift 6.3.1, release builds only, before stage 6 awaited each photo before
             // building its task's tuple (swiftlang/swift#91911). Debug builds are not affected.
-            "photos(ids:) returned \(got.count) photo\(got.count == 1 ? "" : "s") for \(asked.count) ids " +
-                "(\(got.joined(separator: ", ")) for \(asked.joined(separator: ", "))). A known miscompile of task-group " +
-                "results in optimized builds (swiftlang/swift#91911) does this."
+            "photos(ids:) returned \(got.count) photo\(got.count == 1 ? "" : "s") for \(asked.count) ids "
+                + "(\(got.joined(separator: ", ")) for \(asked.joined(separator: ", "))). A known miscompile of task-group "
+                + "results in optimized builds (swiftlang/swift#91911) does this."
         }
     }
 
@@ -442,8 +489,9 @@ extension BenchReport.Machine {
         #else
         let build = "release"
         #endif
-        return BenchReport.Machine(cores: ProcessInfo.processInfo.activeProcessorCount, kernel: kernel,
-                                   os: ProcessInfo.processInfo.operatingSystemVersionString, swift: swiftVersion, build: build)
+        return BenchReport.Machine(
+            cores: ProcessInfo.processInfo.activeProcessorCount, kernel: kernel,
+            os: ProcessInfo.processInfo.operatingSystemVersionString, swift: swiftVersion, build: build)
     }
 
     /// The compiler's major and minor version, as far as `#if compiler` can tell.
@@ -535,7 +583,8 @@ extension Workbook {
         let report = try await Bench.run(.standard, progress: .standardError()) { part in
             guard !json else { return }
             switch part {
-            case .started(let date, let machine): write(BenchReport.headerText(date: date, machine: machine, style: style) + "\n")
+            case .started(let date, let machine):
+                write(BenchReport.headerText(date: date, machine: machine, style: style) + "\n")
             case .perRequest(let perRequest): write(BenchReport.perRequestText(perRequest, style: style) + "\n")
             case .concurrency(let concurrency, let problems):
                 write(BenchReport.concurrencyText(concurrency, problems: problems, style: style) + "\n")

@@ -108,14 +108,16 @@ extension BenchReport {
     static func targets(perRequest: PerRequest, concurrency: Concurrency?, ids: Int) -> [Target] {
         let stages = perRequest.measurements.filter { $0.stage != nil }
         let worst = stages.max { $0.ratioToFloor < $1.ratioToFloor }
-        let layer = Target(name: "every stage within \(BenchMath.text(layerLimit, places: 2))× its floor per request",
-                           limit: layerLimit, measured: worst?.ratioToFloor ?? 0,
-                           worst: worst.map { "\($0.contender) \($0.call)" } ?? "none",
-                           met: worst.map { $0.ratioToFloor <= layerLimit } ?? false)
-        let together = Target(name: "\(ids) concurrent calls within \(BenchMath.text(concurrencyLimit, places: 1))× one latency",
-                              limit: concurrencyLimit, measured: concurrency?.concurrentToIdeal,
-                              worst: concurrency == nil ? "not measured" : "photos(ids:)",
-                              met: concurrency.map { $0.concurrentToIdeal <= concurrencyLimit } ?? false)
+        let layer = Target(
+            name: "every stage within \(BenchMath.text(layerLimit, places: 2))× its floor per request",
+            limit: layerLimit, measured: worst?.ratioToFloor ?? 0,
+            worst: worst.map { "\($0.contender) \($0.call)" } ?? "none",
+            met: worst.map { $0.ratioToFloor <= layerLimit } ?? false)
+        let together = Target(
+            name: "\(ids) concurrent calls within \(BenchMath.text(concurrencyLimit, places: 1))× one latency",
+            limit: concurrencyLimit, measured: concurrency?.concurrentToIdeal,
+            worst: concurrency == nil ? "not measured" : "photos(ids:)",
+            met: concurrency.map { $0.concurrentToIdeal <= concurrencyLimit } ?? false)
         return [layer, together]
     }
 }
@@ -136,31 +138,38 @@ extension BenchReport {
 extension BenchReport {
     /// The human report: the machine, one table per question, and the targets. Fits 100 columns.
     func text(style: Style = .plain) -> String {
-        [Self.headerText(date: date, machine: machine, style: style),
-         Self.perRequestText(perRequest, style: style),
-         Self.concurrencyText(concurrency, problems: problems, style: style),
-         Self.targetsText(targets, style: style)].joined(separator: "\n\n")
+        [
+            Self.headerText(date: date, machine: machine, style: style),
+            Self.perRequestText(perRequest, style: style),
+            Self.concurrencyText(concurrency, problems: problems, style: style),
+            Self.targetsText(targets, style: style),
+        ].joined(separator: "\n\n")
     }
 
     /// When and where: the date, the machine, and a warning for a debug build.
     static func headerText(date: String, machine: Machine, style: Style) -> String {
-        var lines = [style.bold("workbook bench") + " · " + date,
-                     "\(machine.build) build · \(machine.cores) cores · \(machine.kernel) · \(machine.os) · Swift \(machine.swift)"]
+        var lines = [
+            style.bold("workbook bench") + " · " + date,
+            "\(machine.build) build · \(machine.cores) cores · \(machine.kernel) · \(machine.os) · Swift \(machine.swift)",
+        ]
         if machine.build != "release" {
-            lines.append(style.yellow("! A debug build: run `swift run -c release workbook bench` for numbers worth quoting."))
+            lines.append(
+                style.yellow("! A debug build: run `swift run -c release workbook bench` for numbers worth quoting."))
         }
         return lines.joined(separator: "\n")
     }
 
     static func perRequestText(_ perRequest: PerRequest, style: Style) -> String {
-        [style.bold("Does the abstraction cost anything?"),
-         "The same call on every stage, against the in-process fake: µs per request, \(perRequest.rounds) rounds",
-         "of \(perRequest.callsPerRound) calls per contender, interleaved. A floor sends the same request with no layer at all.",
-         "The last column is the ratio's spread over blocks of \(perRequest.roundsPerBlock) rounds: how steady it is.",
-         "",
-         perRequestTable(perRequest, call: "photo(id:)").render(style: style),
-         "",
-         perRequestTable(perRequest, call: "login").render(style: style)].joined(separator: "\n")
+        [
+            style.bold("Does the abstraction cost anything?"),
+            "The same call on every stage, against the in-process fake: µs per request, \(perRequest.rounds) rounds",
+            "of \(perRequest.callsPerRound) calls per contender, interleaved. A floor sends the same request with no layer at all.",
+            "The last column is the ratio's spread over blocks of \(perRequest.roundsPerBlock) rounds: how steady it is.",
+            "",
+            perRequestTable(perRequest, call: "photo(id:)").render(style: style),
+            "",
+            perRequestTable(perRequest, call: "login").render(style: style),
+        ].joined(separator: "\n")
     }
 
     static func concurrencyText(_ concurrency: Concurrency?, problems: [String], style: Style) -> String {
@@ -168,12 +177,14 @@ extension BenchReport {
             return ([style.bold("What does async buy?")] + problems.map { style.red("✗ Not measured: " + $0) })
                 .joined(separator: "\n")
         }
-        return [style.bold("What does async buy?"),
-         "Stage 6, \(concurrency.ids) photos, every reply \(BenchMath.text(concurrency.latencyMilliseconds, places: 0)) ms late; " +
-            "\(concurrency.runs) runs of each way, taking turns.",
-         concurrencyTable(concurrency).render(style: style),
-         "Peak requests in flight at once (photos(ids:)): \(concurrency.peakInFlight); one after another is " +
-            BenchMath.text(concurrency.sequentialToConcurrent, places: 1) + "× slower than together."].joined(separator: "\n")
+        return [
+            style.bold("What does async buy?"),
+            "Stage 6, \(concurrency.ids) photos, every reply \(BenchMath.text(concurrency.latencyMilliseconds, places: 0)) ms late; "
+                + "\(concurrency.runs) runs of each way, taking turns.",
+            concurrencyTable(concurrency).render(style: style),
+            "Peak requests in flight at once (photos(ids:)): \(concurrency.peakInFlight); one after another is "
+                + BenchMath.text(concurrency.sequentialToConcurrent, places: 1) + "× slower than together.",
+        ].joined(separator: "\n")
     }
 
     static func targetsText(_ targets: [Target], style: Style) -> String {
@@ -181,21 +192,28 @@ extension BenchReport {
     }
 
     /// The rows of the per-request table, in ladder order: each floor just above the stages it measures.
-    static let contenderOrder = ["completion floor", "stage 1", "stage 2", "stage 3", "stage 4", "stage 5", "async floor", "stage 6"]
+    static let contenderOrder = [
+        "completion floor", "stage 1", "stage 2", "stage 3", "stage 4", "stage 5", "async floor", "stage 6",
+    ]
 
     static func perRequestTable(_ perRequest: PerRequest, call: String) -> Table {
         let rows = contenderOrder.compactMap { contender -> [String]? in
-            guard let measured = perRequest.measurements.first(where: { $0.call == call && $0.contender == contender }) else {
+            guard let measured = perRequest.measurements.first(where: { $0.call == call && $0.contender == contender })
+            else {
                 return nil
             }
-            let time = measured.microseconds, byBlock = measured.ratioToFloorByBlock
-            return [label(contender), BenchMath.text(time.median, places: 1),
-                    BenchMath.text(time.p10, places: 0) + "–" + BenchMath.text(time.p90, places: 0),
-                    BenchMath.text(measured.ratioToFloor, places: 2),
-                    BenchMath.text(byBlock.p10, places: 2) + "–" + BenchMath.text(byBlock.p90, places: 2)]
+            let time = measured.microseconds
+            let byBlock = measured.ratioToFloorByBlock
+            return [
+                label(contender), BenchMath.text(time.median, places: 1),
+                BenchMath.text(time.p10, places: 0) + "–" + BenchMath.text(time.p90, places: 0),
+                BenchMath.text(measured.ratioToFloor, places: 2),
+                BenchMath.text(byBlock.p10, places: 2) + "–" + BenchMath.text(byBlock.p90, places: 2),
+            ]
         }
-        return Table(header: [call, "µs", "p10–p90", "× floor", "× floor p10–p90"],
-                     rows: rows, widths: [24, 9, 13, 7, 15])
+        return Table(
+            header: [call, "µs", "p10–p90", "× floor", "× floor p10–p90"],
+            rows: rows, widths: [24, 9, 13, 7, 15])
     }
 
     /// A contender as the table names it.
@@ -212,33 +230,44 @@ extension BenchReport {
         }
     }
 
-    static let stageModules = [1: "Stage1Hardcoded", 2: "Stage2EnumAPI", 3: "Stage3Result",
-                               4: "Stage4Generic", 5: "Stage5Router", 6: "Stage6Async"]
+    static let stageModules = [
+        1: "Stage1Hardcoded", 2: "Stage2EnumAPI", 3: "Stage3Result",
+        4: "Stage4Generic", 5: "Stage5Router", 6: "Stage6Async",
+    ]
 
     static func concurrencyTable(_ concurrency: Concurrency) -> Table {
         let ideal = concurrency.idealMilliseconds
         func row(_ name: String, _ time: Summary, _ ratio: Double) -> [String] {
-            [name, BenchMath.text(time.median, places: 1),
-             BenchMath.text(time.p10, places: 1) + "–" + BenchMath.text(time.p90, places: 1),
-             BenchMath.text(ratio, places: 2)]
+            [
+                name, BenchMath.text(time.median, places: 1),
+                BenchMath.text(time.p10, places: 1) + "–" + BenchMath.text(time.p90, places: 1),
+                BenchMath.text(ratio, places: 2),
+            ]
         }
-        return Table(header: ["way", "ms", "p10–p90", "× ideal"],
-                     rows: [
-                        ["ideal: one latency", BenchMath.text(ideal, places: 1), "–", "1.00"],
-                        row("photos(ids:): a task group", concurrency.concurrentMilliseconds, concurrency.concurrentToIdeal),
-                        row("photo(id:) × \(concurrency.ids), one by one", concurrency.sequentialMilliseconds, concurrency.sequentialToIdeal),
-                        row("photos(ids:), no reply late", concurrency.concurrentNoLatencyMilliseconds,
-                            BenchMath.ratio(concurrency.concurrentNoLatencyMilliseconds.median, to: ideal) ?? 0),
-                     ],
-                     widths: [34, 9, 15, 7])
+        return Table(
+            header: ["way", "ms", "p10–p90", "× ideal"],
+            rows: [
+                ["ideal: one latency", BenchMath.text(ideal, places: 1), "–", "1.00"],
+                row("photos(ids:): a task group", concurrency.concurrentMilliseconds, concurrency.concurrentToIdeal),
+                row(
+                    "photo(id:) × \(concurrency.ids), one by one", concurrency.sequentialMilliseconds,
+                    concurrency.sequentialToIdeal),
+                row(
+                    "photos(ids:), no reply late", concurrency.concurrentNoLatencyMilliseconds,
+                    BenchMath.ratio(concurrency.concurrentNoLatencyMilliseconds.median, to: ideal) ?? 0),
+            ],
+            widths: [34, 9, 15, 7])
     }
 
     static func targetsTable(_ targets: [Target]) -> Table {
-        Table(header: ["target", "limit", "measured", "closest to the limit"],
-              rows: targets.map { target in
-                  [(target.met ? "✓ " : "✗ ") + target.name, BenchMath.text(target.limit, places: 2),
-                   target.measured.map { BenchMath.text($0, places: 3) } ?? "–", target.worst]
-              },
-              widths: [54, 6, 9, 24])
+        Table(
+            header: ["target", "limit", "measured", "closest to the limit"],
+            rows: targets.map { target in
+                [
+                    (target.met ? "✓ " : "✗ ") + target.name, BenchMath.text(target.limit, places: 2),
+                    target.measured.map { BenchMath.text($0, places: 3) } ?? "–", target.worst,
+                ]
+            },
+            widths: [54, 6, 9, 24])
     }
 }

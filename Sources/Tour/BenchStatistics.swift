@@ -25,16 +25,18 @@ public struct Summary: Codable, Equatable, Sendable {
     public init?(samples: [Double]) {
         guard !samples.isEmpty else { return nil }
         let sorted = samples.sorted()
-        self.init(count: sorted.count,
-                  median: BenchMath.percentile(50, ofSorted: sorted),
-                  p10: BenchMath.percentile(10, ofSorted: sorted),
-                  p90: BenchMath.percentile(90, ofSorted: sorted))
+        self.init(
+            count: sorted.count,
+            median: BenchMath.percentile(50, ofSorted: sorted),
+            p10: BenchMath.percentile(10, ofSorted: sorted),
+            p90: BenchMath.percentile(90, ofSorted: sorted))
     }
 
     /// The same summary with every value rounded to `places` decimals, for printing and JSON.
     func rounded(to places: Int) -> Summary {
-        Summary(count: count, median: BenchMath.rounded(median, to: places),
-                p10: BenchMath.rounded(p10, to: places), p90: BenchMath.rounded(p90, to: places))
+        Summary(
+            count: count, median: BenchMath.rounded(median, to: places),
+            p10: BenchMath.rounded(p10, to: places), p90: BenchMath.rounded(p90, to: places))
     }
 }
 

@@ -29,7 +29,9 @@ extension Command {
             try noMore(rest, after: name)
             return .tour
         case "stage":
-            guard rest.count == 1 else { throw UsageError(description: "stage takes one stage number, such as `workbook stage 3`.") }
+            guard rest.count == 1 else {
+                throw UsageError(description: "stage takes one stage number, such as `workbook stage 3`.")
+            }
             return .stage(try stageNumber(rest[0]))
         case "compare":
             let unified = rest.contains("--unified")
@@ -66,7 +68,10 @@ extension Command {
 
     private static func stageNumber(_ word: String) throws(UsageError) -> Int {
         guard let number = Int(word), stageNumbers.contains(number) else {
-            throw UsageError(description: "There is no stage \(word): the stages are \(stageNumbers.lowerBound) to \(stageNumbers.upperBound).")
+            throw UsageError(
+                description:
+                    "There is no stage \(word): the stages are \(stageNumbers.lowerBound) to \(stageNumbers.upperBound)."
+            )
         }
         return number
     }
@@ -125,9 +130,9 @@ public enum Help {
     public static func text(for topic: String?) -> String {
         if let topic, let text = topics[topic] { return text }
         return """
-        workbook: the network-layer workbook's tour, on in-process fake servers (no network).
+            workbook: the network-layer workbook's tour, on in-process fake servers (no network).
 
-        \(order.compactMap { topics[$0] }.joined(separator: "\n\n"))
-        """
+            \(order.compactMap { topics[$0] }.joined(separator: "\n\n"))
+            """
     }
 }

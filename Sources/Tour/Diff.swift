@@ -19,7 +19,8 @@ enum Diff {
             }
         }
         var script: [DiffLine] = []
-        var oldIndex = 0, newIndex = 0
+        var oldIndex = 0
+        var newIndex = 0
         while oldIndex < old.count || newIndex < new.count {
             if oldIndex < old.count, removed.contains(oldIndex) {
                 script.append(.removed(old: oldIndex))
@@ -38,7 +39,9 @@ enum Diff {
 
     /// Two columns, old on the left and new on the right. `-` marks a line only on the left, `+`
     /// only on the right, `~` a line changed in place; runs of unchanged lines are folded.
-    static func sideBySide(_ old: [String], _ new: [String], width: Int = 100, context: Int = 2, style: Style = .plain) -> [String] {
+    static func sideBySide(_ old: [String], _ new: [String], width: Int = 100, context: Int = 2, style: Style = .plain)
+        -> [String]
+    {
         let column = (width - 5) / 2
         var rows: [(mark: Character, left: String, right: String)] = []
         var pendingRemovals: [String] = []
@@ -76,8 +79,10 @@ enum Diff {
                 output.append(style.dim("    ⋯ \(folded) unchanged line\(folded == 1 ? "" : "s")"))
                 folded = 0
             }
-            let left = fit(row.left, column), right = fit(row.right, column)
-            let text = "\(row.mark) \(left.padding(toLength: column, withPad: " ", startingAt: 0)) │ \(right)".trimmingTrailingSpaces
+            let left = fit(row.left, column)
+            let right = fit(row.right, column)
+            let text = "\(row.mark) \(left.padding(toLength: column, withPad: " ", startingAt: 0)) │ \(right)"
+                .trimmingTrailingSpaces
             switch row.mark {
             case "-": output.append(style.red(text))
             case "+": output.append(style.green(text))
@@ -90,7 +95,9 @@ enum Diff {
     }
 
     /// A unified diff with `context` lines around each change, as `diff -u` prints one.
-    static func unified(_ old: [String], _ new: [String], oldName: String, newName: String, context: Int = 3) -> [String] {
+    static func unified(_ old: [String], _ new: [String], oldName: String, newName: String, context: Int = 3)
+        -> [String]
+    {
         let lines = script(from: old, to: new)
         let changes = lines.indices.filter { if case .same = lines[$0] { false } else { true } }
         guard !changes.isEmpty else { return [] }
@@ -109,18 +116,20 @@ enum Diff {
             let slice = lines[hunk]
             let oldLines = slice.filter { if case .inserted = $0 { false } else { true } }.count
             let newLines = slice.filter { if case .removed = $0 { false } else { true } }.count
-            let oldStart = slice.lazy.compactMap { line -> Int? in
-                switch line {
-                case .same(let index, _), .removed(let index): index
-                case .inserted: nil
-                }
-            }.first.map { $0 + 1 } ?? 0
-            let newStart = slice.lazy.compactMap { line -> Int? in
-                switch line {
-                case .same(_, let index), .inserted(let index): index
-                case .removed: nil
-                }
-            }.first.map { $0 + 1 } ?? 0
+            let oldStart =
+                slice.lazy.compactMap { line -> Int? in
+                    switch line {
+                    case .same(let index, _), .removed(let index): index
+                    case .inserted: nil
+                    }
+                }.first.map { $0 + 1 } ?? 0
+            let newStart =
+                slice.lazy.compactMap { line -> Int? in
+                    switch line {
+                    case .same(_, let index), .inserted(let index): index
+                    case .removed: nil
+                    }
+                }.first.map { $0 + 1 } ?? 0
             output.append("@@ -\(oldStart),\(oldLines) +\(newStart),\(newLines) @@")
             for line in slice {
                 switch line {

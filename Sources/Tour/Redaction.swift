@@ -17,7 +17,8 @@ enum Redaction {
         var lines = ["\(request.method) \(request.url.absoluteString)"]
         for (name, value) in request.headers.sorted(by: { $0.key < $1.key }) {
             // The scheme (`Client-ID`) stays readable; the credential after it does not.
-            let shown = name.caseInsensitiveCompare("Authorization") == .orderedSame
+            let shown =
+                name.caseInsensitiveCompare("Authorization") == .orderedSame
                 ? (value.split(separator: " ").first.map { "\($0) \(mask)" } ?? mask)
                 : value
             lines.append("  \(name): \(shown)")
@@ -32,7 +33,9 @@ enum Redaction {
     static func bodyText(_ body: Data) -> String {
         if var fields = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] {
             if fields["password"] != nil { fields["password"] = mask }
-            if let data = try? JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys, .withoutEscapingSlashes]) {
+            if let data = try? JSONSerialization.data(
+                withJSONObject: fields, options: [.sortedKeys, .withoutEscapingSlashes])
+            {
                 return String(decoding: data, as: UTF8.self)
             }
         }

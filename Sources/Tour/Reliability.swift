@@ -33,22 +33,31 @@ extension Workbook {
         if markdown {
             return [
                 table(["bad reply"] + header, replyRows), "",
-                table(["what the user typed"] + header, inputRows.map { [$0[0]] + $0.dropFirst().map { "`\($0)`" } }), "",
+                table(["what the user typed"] + header, inputRows.map { [$0[0]] + $0.dropFirst().map { "`\($0)`" } }),
+                "",
                 source,
             ].joined(separator: "\n")
         }
         let widths = [22] + Array(repeating: 12, count: stages.count)
         return [
             style.bold("What each stage handed its caller, for every bad reply"),
-            Table(header: ["bad reply"] + header, rows: replyRows, widths: widths, separator: " ").render(style: style), "",
+            Table(header: ["bad reply"] + header, rows: replyRows, widths: widths, separator: " ").render(style: style),
+            "",
             style.bold("What reached the server, for every awkward input"),
-            Table(header: ["input"] + header, rows: inputRows, widths: widths, maxLines: 5, separator: " ").render(style: style),
+            Table(header: ["input"] + header, rows: inputRows, widths: widths, maxLines: 5, separator: " ").render(
+                style: style),
         ].joined(separator: "\n")
     }
 
     private static func table(_ header: [String], _ rows: [[String]]) -> String {
-        let lines = ["| " + header.joined(separator: " | ") + " |", "|---" + String(repeating: "|---", count: header.count - 1) + "|"]
-            + rows.map { "| " + $0.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |" }
+        let lines =
+            [
+                "| " + header.joined(separator: " | ") + " |",
+                "|---" + String(repeating: "|---", count: header.count - 1) + "|",
+            ]
+            + rows.map {
+                "| " + $0.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |"
+            }
         return lines.joined(separator: "\n")
     }
 }

@@ -70,13 +70,18 @@ public enum Scenarios {
     ]
 
     /// Runs one scenario on a fresh fake and keeps what happened.
-    public static func run(_ scenario: Scenario, on callSite: any CallSite, fake: FakeServers = .shared) async -> ScenarioRun {
+    public static func run(_ scenario: Scenario, on callSite: any CallSite, fake: FakeServers = .shared) async
+        -> ScenarioRun
+    {
         fake.reset()
         scenario.prepare(fake)
         let monitor = CompletionMonitor(patience: 5)
-        let outcome = await CompletionMonitor.$current.withValue(monitor) { await Self.outcome(of: scenario.call, on: callSite) }
-        return ScenarioRun(scenario: scenario.title, stage: callSite.stage, outcome: outcome,
-                           requests: fake.log, problems: monitor.problems)
+        let outcome = await CompletionMonitor.$current.withValue(monitor) {
+            await Self.outcome(of: scenario.call, on: callSite)
+        }
+        return ScenarioRun(
+            scenario: scenario.title, stage: callSite.stage, outcome: outcome,
+            requests: fake.log, problems: monitor.problems)
     }
 
     /// Makes one call through a call site and says what it handed back, in a few words. The
@@ -84,7 +89,9 @@ public enum Scenarios {
     public static func outcome(of call: Call, on callSite: any CallSite) async -> ScenarioOutcome {
         switch call {
         case .login(let username, let password):
-            outcome(await callSite.login(username: username, password: password)) { "token …\($0.accessToken.suffix(4))" }
+            outcome(await callSite.login(username: username, password: password)) {
+                "token …\($0.accessToken.suffix(4))"
+            }
         case .searchPhotos(let query):
             outcome(await callSite.searchPhotos(query: query)) { "\($0.results.count) of \($0.total) photos" }
         case .randomPhoto:

@@ -14,8 +14,10 @@ enum SourceFiles {
     /// The package's Sources/ folder, found from where this file was compiled.
     static func sourcesDirectory() throws -> URL {
         guard let sources = SourceMetrics.sourcesDirectory(from: #filePath),
-              FileManager.default.fileExists(atPath: sources.path) else {
-            throw WorkbookError("The workbook's Sources/ folder is not where it was built; run the workbook from its checkout.")
+            FileManager.default.fileExists(atPath: sources.path)
+        else {
+            throw WorkbookError(
+                "The workbook's Sources/ folder is not where it was built; run the workbook from its checkout.")
         }
         return sources
     }
@@ -23,7 +25,9 @@ enum SourceFiles {
     /// The .swift files of one module, sorted by name.
     static func module(_ name: String) throws -> [SourceFile] {
         let directory = try sourcesDirectory().appendingPathComponent(name)
-        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".swift") }.sorted()
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter {
+            $0.hasSuffix(".swift")
+        }.sorted()
         return try names.map { try read("\(name)/\($0)") }
     }
 

@@ -2,10 +2,11 @@
 import CallSites
 import FakeServers
 import Foundation
+import SourceMetrics
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import SourceMetrics
 
 /// Runs commands against the embedded fakes, writing lines to `write`.
 public struct Workbook: Sendable {
@@ -51,14 +52,16 @@ public struct Workbook: Sendable {
             let file = try SourceFiles.callSite(stage: stage.number)
             if let code = SourceFiles.declaration("func photo(id: String)", in: file) {
                 write(style.dim("  The call site of photo(id:), from Sources/\(file.path):"))
-                code.forEach { write(style.dim("    " + $0)) }
+                for line in code { write(style.dim("    " + line)) }
             }
             var stageRuns: [ScenarioRun] = []
             for scenario in Scenarios.all {
                 let run = await Scenarios.run(scenario, on: callSite)
                 stageRuns.append(run)
-                write("  " + run.scenario.padding(toLength: 12, withPad: " ", startingAt: 0) + style.outcome(run.outcome.text))
-                run.problems.forEach { write(style.yellow("    ! \($0)")) }
+                write(
+                    "  " + run.scenario.padding(toLength: 12, withPad: " ", startingAt: 0)
+                        + style.outcome(run.outcome.text))
+                for line in run.problems { write(style.yellow("    ! \(line)")) }
             }
             runs.append(stageRuns)
             write("")
@@ -73,8 +76,9 @@ public struct Workbook: Sendable {
         let rows = scenarios.indices.map { index in
             [scenarios[index]] + runs.map { $0[index].outcome.cell }
         }
-        return Table(header: ["scenario"] + runs.map { "stage \($0.first?.stage.number ?? 0)" },
-                     rows: rows, widths: [10] + Array(repeating: 14, count: runs.count), separator: " ")
+        return Table(
+            header: ["scenario"] + runs.map { "stage \($0.first?.stage.number ?? 0)" },
+            rows: rows, widths: [10] + Array(repeating: 14, count: runs.count), separator: " ")
     }
 
     // MARK: - stage N
@@ -93,15 +97,15 @@ public struct Workbook: Sendable {
         }
         let file = try SourceFiles.callSite(stage: number)
         write("\n" + style.bold("Call site") + style.dim(" (Sources/\(file.path))"))
-        file.lines.forEach { write("  " + $0) }
+        for line in file.lines { write("  " + line) }
         write("\n" + style.bold("Scenarios, with the requests they sent"))
         for scenario in Scenarios.all {
             let run = await Scenarios.run(scenario, on: callSite)
             write("  " + run.scenario + ": " + style.outcome(run.outcome.text))
             for request in run.requests {
-                Redaction.lines(for: request).forEach { write(style.dim("      " + $0)) }
+                for line in Redaction.lines(for: request) { write(style.dim("      " + line)) }
             }
-            run.problems.forEach { write(style.yellow("    ! \($0)")) }
+            for line in run.problems { write(style.yellow("    ! \(line)")) }
         }
     }
 
@@ -110,7 +114,8 @@ public struct Workbook: Sendable {
     func compare(_ old: Int, _ new: Int, unified: Bool) throws {
         let sites = Self.callSites()
         guard let oldStage = sites.first(where: { $0.stage.number == old })?.stage,
-              let newStage = sites.first(where: { $0.stage.number == new })?.stage else {
+            let newStage = sites.first(where: { $0.stage.number == new })?.stage
+        else {
             throw WorkbookError("There is no such stage.")
         }
         let oldFiles = try SourceFiles.module(oldStage.module) + [SourceFiles.callSite(stage: old)]
@@ -120,23 +125,24 @@ public struct Workbook: Sendable {
             write(style.dim("  - only in stage \(old)   + only in stage \(new)   ~ changed; call sites last\n"))
         }
         for pair in Self.pairs(oldFiles, newFiles) {
-            let oldLines = pair.old?.lines ?? [], newLines = pair.new?.lines ?? []
+            let oldLines = pair.old?.lines ?? []
+            let newLines = pair.new?.lines ?? []
             if unified {
                 let oldName = pair.old.map { "a/\($0.path)" } ?? "/dev/null"
                 let newName = pair.new.map { "b/\($0.path)" } ?? "/dev/null"
-                Diff.unified(oldLines, newLines, oldName: oldName, newName: newName).forEach(write)
+                for line in Diff.unified(oldLines, newLines, oldName: oldName, newName: newName) { write(line) }
                 continue
             }
             let title = pair.new?.path ?? pair.old?.path ?? ""
             switch (pair.old, pair.new) {
             case (nil, _):
                 write(style.green("+ \(title): new in stage \(new)"))
-                newLines.forEach { write(style.green("  + " + $0)) }
+                for line in newLines { write(style.green("  + " + line)) }
                 write("")
                 continue
             case (_, nil):
                 write(style.red("- \(title): gone in stage \(new)"))
-                oldLines.forEach { write(style.red("  - " + $0)) }
+                for line in oldLines { write(style.red("  - " + line)) }
                 write("")
                 continue
             case _ where oldLines == newLines:
@@ -144,7 +150,7 @@ public struct Workbook: Sendable {
                 continue
             default: write(style.yellow("~ \(pair.old?.path ?? "") → \(title)"))
             }
-            Diff.sideBySide(oldLines, newLines, width: width - 2, style: style).forEach { write("  " + $0) }
+            for line in Diff.sideBySide(oldLines, newLines, width: width - 2, style: style) { write("  " + line) }
             write("")
         }
     }
@@ -162,7 +168,9 @@ public struct Workbook: Sendable {
     func metrics(markdown: Bool) throws {
         let sources = try SourceFiles.sourcesDirectory()
         let stages = Self.callSites().map(\.stage)
-        let measured = try stages.map { try SourceMetrics.measure(directory: sources.appendingPathComponent($0.module)) }
+        let measured = try stages.map {
+            try SourceMetrics.measure(directory: sources.appendingPathComponent($0.module))
+        }
         write(Self.metricsTable(stages: stages, metrics: measured, markdown: markdown, style: style))
     }
 
@@ -179,10 +187,16 @@ public struct Workbook: Sendable {
         }
     }
 
-    static let metricColumns = ["lines of code", "files", "request functions", "URLSession call sites", "key literals", "force unwraps"]
+    static let metricColumns = [
+        "lines of code", "files", "request functions", "URLSession call sites", "key literals", "force unwraps",
+    ]
 
-    static func metricsTable(stages: [StageInfo], metrics: [StageMetrics], markdown: Bool, style: Style = .plain) -> String {
-        let values = metrics.map { [$0.linesOfCode, $0.files, $0.requestFunctions, $0.sessionCallSites, $0.keyLiterals, $0.forceUnwraps] }
+    static func metricsTable(stages: [StageInfo], metrics: [StageMetrics], markdown: Bool, style: Style = .plain)
+        -> String
+    {
+        let values = metrics.map {
+            [$0.linesOfCode, $0.files, $0.requestFunctions, $0.sessionCallSites, $0.keyLiterals, $0.forceUnwraps]
+        }
         let names = stages.map { "\($0.number) \($0.module)" }
         let source = "Measured by `swift run workbook metrics --markdown` from each stage's files under Sources/."
         guard !markdown else {
@@ -191,14 +205,19 @@ public struct Workbook: Sendable {
             let rows = zip(names, values).map { "| \($0) | " + $1.map(String.init).joined(separator: " | ") + " |" }
             return ([header, rule] + rows + ["", CapabilityMatrix.markdown(stages), "", source]).joined(separator: "\n")
         }
-        let measures = Table(header: ["stage", "code lines", "files", "request funcs", "session calls", "key literals", "force unwraps"],
-                             rows: zip(names, values).map { [$0] + $1.map(String.init) },
-                             widths: [18, 10, 6, 13, 13, 12, 13])
-        let capabilities = Table(header: ["stage"] + Capability.allCases.map(shortName),
-                                 rows: stages.map { stage in
-                                     ["\(stage.number) \(stage.module)"] + Capability.allCases.map { stage.capabilities.contains($0) ? "✓" : "✗" }
-                                 },
-                                 widths: [17] + Array(repeating: 10, count: Capability.allCases.count), separator: " ")
+        let measures = Table(
+            header: [
+                "stage", "code lines", "files", "request funcs", "session calls", "key literals", "force unwraps",
+            ],
+            rows: zip(names, values).map { [$0] + $1.map(String.init) },
+            widths: [18, 10, 6, 13, 13, 12, 13])
+        let capabilities = Table(
+            header: ["stage"] + Capability.allCases.map(shortName),
+            rows: stages.map { stage in
+                ["\(stage.number) \(stage.module)"]
+                    + Capability.allCases.map { stage.capabilities.contains($0) ? "✓" : "✗" }
+            },
+            widths: [17] + Array(repeating: 10, count: Capability.allCases.count), separator: " ")
         return [measures.render(style: style), "", capabilities.render(style: style)].joined(separator: "\n")
     }
 }

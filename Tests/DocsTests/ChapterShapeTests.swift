@@ -16,7 +16,8 @@ struct Chapter: Sendable, CustomTestStringConvertible {
 
     /// The level-2 headings every chapter has, in this order.
     static let sections = [
-        "The pain", "The step", "The call site", "Who calls whom", "What the suite proves", "Pitfalls", "Exercise", "Discussion",
+        "The pain", "The step", "The call site", "Who calls whom", "What the suite proves", "Pitfalls", "Exercise",
+        "Discussion",
     ]
 }
 
@@ -25,27 +26,39 @@ struct ChapterShapeTests {
     @Test("a chapter opens with two lines on what it shows, then has every section in order", arguments: Chapter.all)
     func sections(_ chapter: Chapter) throws {
         let page = try PackageWorld.page(chapter.path)
-        #expect((120...250).contains(page.lines.count), "\(chapter.path) has \(page.lines.count) lines; a chapter has 120 to 250")
+        #expect(
+            (120...250).contains(page.lines.count),
+            "\(chapter.path) has \(page.lines.count) lines; a chapter has 120 to 250")
         let prose = page.prose
         let titles = prose.filter { $0.text.hasPrefix("# ") }
         #expect(titles.count == 1 && titles.first?.index == 0, "\(chapter.path) starts with its one # title")
         let headings = prose.filter { $0.text.hasPrefix("## ") }
-        let intro = prose.filter { $0.index > 0 && $0.index < (headings.first?.index ?? 0) && !$0.text.trimmingCharacters(in: .whitespaces).isEmpty }
+        let intro = prose.filter {
+            $0.index > 0 && $0.index < (headings.first?.index ?? 0)
+                && !$0.text.trimmingCharacters(in: .whitespaces).isEmpty
+        }
         #expect(intro.count == 2, "\(chapter.path): what the stage shows, in two lines before the first section")
-        #expect(headings.map { String($0.text.dropFirst(3)) } == Chapter.sections, "\(chapter.path): the sections, in order")
+        #expect(
+            headings.map { String($0.text.dropFirst(3)) } == Chapter.sections, "\(chapter.path): the sections, in order"
+        )
     }
 
-    @Test("a chapter quotes its stage's call site and a diff, draws a diagram, and names its proofs", arguments: Chapter.all)
+    @Test(
+        "a chapter quotes its stage's call site and a diff, draws a diagram, and names its proofs",
+        arguments: Chapter.all)
     func contents(_ chapter: Chapter) throws {
         let page = try PackageWorld.page(chapter.path)
         let text = page.lines.joined(separator: "\n")
-        #expect(text.contains("<!-- code: Sources/CallSites/Stage\(chapter.stage)CallSite.swift -->"), "\(chapter.path) quotes its call site")
+        #expect(
+            text.contains("<!-- code: Sources/CallSites/Stage\(chapter.stage)CallSite.swift -->"),
+            "\(chapter.path) quotes its call site")
         #expect(text.contains("<!-- diff: "), "\(chapter.path) quotes a diff")
         #expect(page.blocks.contains { $0.language == "mermaid" }, "\(chapter.path) draws who calls whom")
         #expect(text.contains("<!-- metric: "), "\(chapter.path) states a measured number")
         #expect(text.contains("<!-- case: "), "\(chapter.path) names the tests that prove it")
-        #expect(prose(page).flatMap(DocChecks.linkTargets).contains("exercises/stage\(chapter.stage).md"),
-                "\(chapter.path) links its exercise")
+        #expect(
+            prose(page).flatMap(DocChecks.linkTargets).contains("exercises/stage\(chapter.stage).md"),
+            "\(chapter.path) links its exercise")
     }
 
     @Test("a chapter ends with exactly three discussion questions", arguments: Chapter.all)
@@ -61,10 +74,13 @@ struct ChapterShapeTests {
     @Test("the index links every chapter and every companion page")
     func index() throws {
         let page = try PackageWorld.page("docs/README.md")
-        let linked = Set(prose(page).flatMap(DocChecks.linkTargets).compactMap { target in
-            DocChecks.localPath(of: target).flatMap { DocChecks.resolve($0, from: page.path) }
-        })
-        let companions = ["comparison.md", "pitfalls.md", "workshop.md", "beyond.md", "exercises/README.md"].map { "docs/" + $0 }
+        let linked = Set(
+            prose(page).flatMap(DocChecks.linkTargets).compactMap { target in
+                DocChecks.localPath(of: target).flatMap { DocChecks.resolve($0, from: page.path) }
+            })
+        let companions = ["comparison.md", "pitfalls.md", "workshop.md", "beyond.md", "exercises/README.md"].map {
+            "docs/" + $0
+        }
         for path in Chapter.all.map(\.path) + companions {
             #expect(linked.contains(path), "docs/README.md does not link \(path)")
         }

@@ -35,7 +35,9 @@ struct DocWorld: Sendable {
 
 enum DocChecks {
     /// The `StageMetrics` properties a `metric` comment may name.
-    static let metricNames = ["files", "linesOfCode", "requestFunctions", "sessionCallSites", "keyLiterals", "forceUnwraps"]
+    static let metricNames = [
+        "files", "linesOfCode", "requestFunctions", "sessionCallSites", "keyLiterals", "forceUnwraps",
+    ]
 
     /// The one generator a `generated` block may name.
     static let metricsGenerator = "workbook metrics --markdown"
@@ -61,7 +63,9 @@ enum DocChecks {
                 problem(line, "write the marker as <!-- code: Sources/Path/File.swift -->")
                 continue
             }
-            guard let block = block(after: index, in: page, language: "swift", report: { problem(line, $0) }) else { continue }
+            guard let block = block(after: index, in: page, language: "swift", report: { problem(line, $0) }) else {
+                continue
+            }
             let excerpt = block.lines.first ?? ""
             guard let file = world.lines(path) else {
                 problem(excerpt, "\(path) does not exist")
@@ -111,7 +115,9 @@ enum DocChecks {
                 problem(line, "write the marker as <!-- diff: Sources/A/File.swift Sources/B/File.swift -->")
                 continue
             }
-            guard let block = block(after: index, in: page, language: "diff", report: { problem(line, $0) }) else { continue }
+            guard let block = block(after: index, in: page, language: "diff", report: { problem(line, $0) }) else {
+                continue
+            }
             let excerpt = block.lines.first ?? ""
             var files: [Set<String>] = []
             for path in paths {
@@ -158,7 +164,9 @@ enum DocChecks {
     }
 
     /// The fenced block opening on the line after a marker, if it is in `language` and closed.
-    private static func block(after index: Int, in page: DocPage, language: String, report: (String) -> Void) -> FencedBlock? {
+    private static func block(after index: Int, in page: DocPage, language: String, report: (String) -> Void)
+        -> FencedBlock?
+    {
         guard let block = page.block(openingAt: index + 1) else {
             report("the marker is not directly followed by a ```\(language) block")
             return nil
@@ -199,7 +207,9 @@ enum DocChecks {
                 }
                 let name = words[2]
                 guard let measured = world.metrics[stage] else {
-                    problem("there is no stage \(stage); the stages are \(world.metrics.keys.sorted().map(String.init).joined(separator: ", "))")
+                    problem(
+                        "there is no stage \(stage); the stages are \(world.metrics.keys.sorted().map(String.init).joined(separator: ", "))"
+                    )
                     continue
                 }
                 guard let value = value(of: name, in: measured) else {
@@ -211,10 +221,16 @@ enum DocChecks {
                     continue
                 }
                 if stated != value {
-                    problem("the page says \(stated), but `swift run workbook metrics` measures \(value) for stage \(stage) \(name)")
+                    problem(
+                        "the page says \(stated), but `swift run workbook metrics` measures \(value) for stage \(stage) \(name)"
+                    )
                 }
-                if let paragraph = paragraphs[index], !saysMeasured(paragraph: paragraph, of: page, paragraphs: paragraphs) {
-                    problem("neither this paragraph nor the one before it says the number is measured by `swift run workbook metrics`")
+                if let paragraph = paragraphs[index],
+                    !saysMeasured(paragraph: paragraph, of: page, paragraphs: paragraphs)
+                {
+                    problem(
+                        "neither this paragraph nor the one before it says the number is measured by `swift run workbook metrics`"
+                    )
                 }
             }
         }
@@ -253,22 +269,29 @@ enum DocChecks {
             func problem(_ message: String) {
                 problems.append(DocProblem(file: page.path, line: index + 1, excerpt: line, message: message))
             }
-            guard let end = page.lines[(index + 1)...].firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "<!-- end generated -->" }) else {
+            guard
+                let end = page.lines[(index + 1)...].firstIndex(where: {
+                    $0.trimmingCharacters(in: .whitespaces) == "<!-- end generated -->"
+                })
+            else {
                 problem("no <!-- end generated --> line follows")
                 continue
             }
             guard let expected = world.generated[name] else {
                 // Another generator's block is fine only if a test of its own compares it.
                 if !world.testSources.contains(where: { $0.contains("<!-- generated: \(name) -->") }) {
-                    problem("there is no generator named \"\(name)\": DocsTests regenerates only \"\(metricsGenerator)\", "
-                        + "and no test in Tests/WorkbookTests checks this block")
+                    problem(
+                        "there is no generator named \"\(name)\": DocsTests regenerates only \"\(metricsGenerator)\", "
+                            + "and no test in Tests/WorkbookTests checks this block")
                 }
                 continue
             }
             let shown = trimmingBlankLines(Array(page.lines[(index + 1)..<end]))
             let printed = trimmingBlankLines(expected.components(separatedBy: "\n"))
             guard shown != printed else { continue }
-            let first = zip(shown, printed).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(shown.count, printed.count)
+            let first =
+                zip(shown, printed).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+                ?? min(shown.count, printed.count)
             let pageLine = first < shown.count ? "\"\(shown[first])\"" : "nothing more"
             let printedLine = first < printed.count ? "\"\(printed[first])\"" : "nothing more"
             problem("it is stale: its line \(first + 1) is \(pageLine), but `\(name)` prints \(printedLine) there")
@@ -278,7 +301,8 @@ enum DocChecks {
 
     static func trimmingBlankLines(_ lines: [String]) -> [String] {
         let isBlank = { (line: String) in line.trimmingCharacters(in: .whitespaces).isEmpty }
-        guard let first = lines.firstIndex(where: { !isBlank($0) }), let last = lines.lastIndex(where: { !isBlank($0) }) else {
+        guard let first = lines.firstIndex(where: { !isBlank($0) }), let last = lines.lastIndex(where: { !isBlank($0) })
+        else {
             return []
         }
         return Array(lines[first...last])
@@ -292,8 +316,10 @@ enum DocChecks {
         var problems: [DocProblem] = []
         for (index, text) in page.prose {
             for comment in DocPage.comments("case", in: text) where !caseExists(comment.body, in: world.testSources) {
-                problems.append(DocProblem(file: page.path, line: index + 1, excerpt: String(comment.whole),
-                                           message: "no SharedCase(\"…\") or @Test(\"…\") in Tests/WorkbookTests has this name"))
+                problems.append(
+                    DocProblem(
+                        file: page.path, line: index + 1, excerpt: String(comment.whole),
+                        message: "no SharedCase(\"…\") or @Test(\"…\") in Tests/WorkbookTests has this name"))
             }
         }
         return problems
@@ -303,8 +329,17 @@ enum DocChecks {
         guard !name.isEmpty else { return false }
         // The name as a Swift string literal spells it.
         let literal = name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-        let forms = ["SharedCase(\"", "@Test(\"", "RequestBuildingCase(\""].map { $0 + literal + "\"" }
-        return sources.contains { source in forms.contains { source.contains($0) } }
+        // The formatter may break the line after the opening parenthesis.
+        let opening = ["SharedCase(", "@Test(", "RequestBuildingCase("]
+        return sources.contains { source in
+            var rest = source[...]
+            while let found = rest.range(of: "\"" + literal + "\"") {
+                let before = rest[..<found.lowerBound].reversed().drop { $0 == " " || $0 == "\n" }
+                if opening.contains(where: { String(before.prefix($0.count).reversed()) == $0 }) { return true }
+                rest = rest[found.upperBound...]
+            }
+            return false
+        }
     }
 
     // MARK: - Links
@@ -315,7 +350,8 @@ enum DocChecks {
         for (index, text) in page.prose {
             for target in linkTargets(in: text) {
                 func problem(_ message: String) {
-                    problems.append(DocProblem(file: page.path, line: index + 1, excerpt: "(\(target))", message: message))
+                    problems.append(
+                        DocProblem(file: page.path, line: index + 1, excerpt: "(\(target))", message: message))
                 }
                 guard !target.isEmpty else {
                     problem("the link has no target")
@@ -360,7 +396,8 @@ enum DocChecks {
                 cursor = rest.index(after: cursor)
             }
             // A title may follow the target after a space: [x](path "title").
-            let destination = target.trimmingCharacters(in: .whitespaces).split(separator: " ").first.map(String.init) ?? ""
+            let destination =
+                target.trimmingCharacters(in: .whitespaces).split(separator: " ").first.map(String.init) ?? ""
             targets.append(unbracketed(destination))
             rest = rest[cursor...]
         }
@@ -375,7 +412,8 @@ enum DocChecks {
     static func localPath(of target: String) -> String? {
         if target.hasPrefix("#") || target.hasPrefix("//") { return nil }
         if let colon = target.firstIndex(of: ":"), let first = target.first, first.isLetter,
-           target[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || "+.-".contains($0) }) {
+            target[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || "+.-".contains($0) })
+        {
             return nil
         }
         let path = target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]

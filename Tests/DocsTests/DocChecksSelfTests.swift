@@ -5,6 +5,7 @@ import Foundation
 import Locking
 import SourceMetrics
 import Testing
+
 @testable import Tour
 
 /// A tiny package: two versions of one file, one measured stage, one generator, one test file.
@@ -30,12 +31,19 @@ private let world: DocWorld = {
     return DocWorld(
         lines: { files[$0] },
         exists: { files[$0] != nil || folders.contains($0) },
-        metrics: [1: StageMetrics(module: "Stage1Demo", files: 2, linesOfCode: 105, requestFunctions: 4,
-                                  sessionCallSites: 4, keyLiterals: 3, forceUnwraps: 3)],
+        metrics: [
+            1: StageMetrics(
+                module: "Stage1Demo", files: 2, linesOfCode: 105, requestFunctions: 4,
+                sessionCallSites: 4, keyLiterals: 3, forceUnwraps: 3)
+        ],
         generated: [DocChecks.metricsGenerator: "| stage | files |\n|---|---:|\n| 1 | 2 |"],
-        testSources: [#"SharedCase("login fails with the server's message") { _ in }"#,
-                      #"@Test("a \"quoted\" name", arguments: [1])"#,
-                      #"let marker = "<!-- generated: workbook elsewhere --markdown -->""#])
+        testSources: [
+            #"SharedCase("login fails with the server's message") { _ in }"#,
+            #"@Test("a \"quoted\" name", arguments: [1])"#,
+            "@Test(\n    \"a name on its own line\",\n    arguments: [1])",
+            #"let text = "only mentioned""#,
+            #"let marker = "<!-- generated: workbook elsewhere --markdown -->""#,
+        ])
 }()
 
 /// The problems one rule finds on an inline page at docs/page.md.
@@ -72,7 +80,8 @@ struct DocChecksSelfTests {
         let elided = "<!-- code: Sources/New/Greeter.swift -->\n```swift\nstruct Greeter {\n    ...\n}\n```"
         #expect(problems(DocChecks.codeExcerpts, elided).count == 1)
         let reindented = "<!-- code: Sources/New/Greeter.swift -->\n```swift\nfunc greet(name: String) -> String {\n```"
-        #expect(problems(DocChecks.codeExcerpts, reindented).first?.message.contains("first line is not a line") == true)
+        #expect(
+            problems(DocChecks.codeExcerpts, reindented).first?.message.contains("first line is not a line") == true)
         let shuffled = "<!-- code: Sources/New/Greeter.swift -->\n```swift\nstruct Greeter {\n    }\n```"
         #expect(problems(DocChecks.codeExcerpts, shuffled).count == 1)
         let missing = "<!-- code: Sources/Nowhere.swift -->\n```swift\nstruct Greeter {\n```"
@@ -121,8 +130,11 @@ struct DocChecksSelfTests {
         let marker = "<!-- diff: Sources/Old/Greeter.swift Sources/New/Greeter.swift -->\n```diff\n"
         #expect(problems(DocChecks.diffExcerpts, marker + "         \"hello\"\n+}\n```").count == 1)
         #expect(problems(DocChecks.diffExcerpts, marker + "*struct Greeter {\n-}\n```").count == 1)
-        #expect(problems(DocChecks.diffExcerpts, marker + " struct Greeter {\n```").first?.message == "the diff has no - or + line")
-        let newFile = "<!-- diff: /dev/null Sources/New/Greeter.swift -->\n```diff\n+struct Greeter {\n-struct Greeter {\n```"
+        #expect(
+            problems(DocChecks.diffExcerpts, marker + " struct Greeter {\n```").first?.message
+                == "the diff has no - or + line")
+        let newFile =
+            "<!-- diff: /dev/null Sources/New/Greeter.swift -->\n```diff\n+struct Greeter {\n-struct Greeter {\n```"
         #expect(problems(DocChecks.diffExcerpts, newFile).first?.message.contains("is not a line of /dev/null") == true)
     }
 
@@ -143,14 +155,20 @@ struct DocChecksSelfTests {
     @Test("a metric comment with no number, an unknown name or stage, or no source named is reported")
     func metricFaults() {
         let intro = "Counted by `swift run workbook metrics`: "
-        #expect(problems(DocChecks.metrics, intro + "four<!-- metric: stage 1 requestFunctions -->").first?.message
-            == "no number comes immediately before the comment")
+        #expect(
+            problems(DocChecks.metrics, intro + "four<!-- metric: stage 1 requestFunctions -->").first?.message
+                == "no number comes immediately before the comment")
         #expect(problems(DocChecks.metrics, intro + "4 <!-- metric: stage 1 requestFunctions -->").count == 1)
-        #expect(problems(DocChecks.metrics, intro + "4<!-- metric: stage 1 functions -->").first?.message.contains("not a metric") == true)
-        #expect(problems(DocChecks.metrics, intro + "4<!-- metric: stage 9 requestFunctions -->").first?.message.contains("no stage 9") == true)
+        #expect(
+            problems(DocChecks.metrics, intro + "4<!-- metric: stage 1 functions -->").first?.message.contains(
+                "not a metric") == true)
+        #expect(
+            problems(DocChecks.metrics, intro + "4<!-- metric: stage 9 requestFunctions -->").first?.message.contains(
+                "no stage 9") == true)
         #expect(problems(DocChecks.metrics, "It has 4<!-- metric: stage 1 requestFunctions --> functions.").count == 1)
         // The source may be named in the paragraph just before, as above a table.
-        let table = "Measured by `swift run workbook metrics`:\n\n| stage | functions |\n|---|---|\n| 1 | 4<!-- metric: stage 1 requestFunctions --> |"
+        let table =
+            "Measured by `swift run workbook metrics`:\n\n| stage | functions |\n|---|---|\n| 1 | 4<!-- metric: stage 1 requestFunctions --> |"
         #expect(problems(DocChecks.metrics, table).isEmpty)
         // Quoted in backticks, the comment is an example of the rule, not a claim.
         #expect(problems(DocChecks.metrics, "Write `9<!-- metric: stage 1 files -->`.").isEmpty)
@@ -160,21 +178,26 @@ struct DocChecksSelfTests {
 
     @Test("a generated block equal to the output passes; a stale one is reported at its first differing line")
     func generated() {
-        let good = "<!-- generated: workbook metrics --markdown -->\n\n| stage | files |\n|---|---:|\n| 1 | 2 |\n\n<!-- end generated -->"
+        let good =
+            "<!-- generated: workbook metrics --markdown -->\n\n| stage | files |\n|---|---:|\n| 1 | 2 |\n\n<!-- end generated -->"
         #expect(problems(DocChecks.generatedBlocks, good).isEmpty)
 
         let stale = good.replacingOccurrences(of: "| 1 | 2 |", with: "| 1 | 3 |")
         let found = problems(DocChecks.generatedBlocks, stale)
         #expect(found.count == 1)
-        #expect(found.first?.message.contains("its line 3 is \"| 1 | 3 |\", but `workbook metrics --markdown` prints \"| 1 | 2 |\"") == true)
+        #expect(
+            found.first?.message.contains(
+                "its line 3 is \"| 1 | 3 |\", but `workbook metrics --markdown` prints \"| 1 | 2 |\"") == true)
 
         let unknown = good.replacingOccurrences(of: "workbook metrics --markdown", with: "workbook tour")
         #expect(problems(DocChecks.generatedBlocks, unknown).first?.message.contains("no generator named") == true)
         // A block another test compares is left to that test.
-        let elsewhere = good.replacingOccurrences(of: "workbook metrics --markdown", with: "workbook elsewhere --markdown")
+        let elsewhere = good.replacingOccurrences(
+            of: "workbook metrics --markdown", with: "workbook elsewhere --markdown")
         #expect(problems(DocChecks.generatedBlocks, elsewhere).isEmpty)
         let unended = good.replacingOccurrences(of: "<!-- end generated -->", with: "")
-        #expect(problems(DocChecks.generatedBlocks, unended).first?.message.contains("no <!-- end generated -->") == true)
+        #expect(
+            problems(DocChecks.generatedBlocks, unended).first?.message.contains("no <!-- end generated -->") == true)
     }
 
     @Test("the metrics generator reproduces what `workbook metrics --markdown` prints, line for line")
@@ -187,13 +210,16 @@ struct DocChecksSelfTests {
 
     // MARK: - Test names
 
-    @Test("a test name that exists passes, escaped quotes included; a misspelt one is reported")
+    @Test("a test name that exists passes, escaped quotes and line breaks included; a misspelt one is reported")
     func caseNames() {
-        let good = "Proved by <!-- case: login fails with the server's message --> and <!-- case: a \"quoted\" name -->."
+        let good =
+            "Proved by <!-- case: login fails with the server's message --> and <!-- case: a \"quoted\" name -->"
+            + " and <!-- case: a name on its own line -->."
         #expect(problems(DocChecks.caseMentions, good).isEmpty)
-        let found = problems(DocChecks.caseMentions, "Proved by <!-- case: login fails with a message -->.")
-        #expect(found.count == 1)
-        #expect(found.first?.excerpt == "<!-- case: login fails with a message -->")
+        let found = problems(
+            DocChecks.caseMentions,
+            "Proved by <!-- case: login fails with a message --> and <!-- case: only mentioned -->.")
+        #expect(found.map(\.excerpt) == ["<!-- case: login fails with a message -->", "<!-- case: only mentioned -->"])
     }
 
     // MARK: - Links
@@ -209,7 +235,10 @@ struct DocChecksSelfTests {
         #expect(problems(DocChecks.links, good).isEmpty)
 
         let found = problems(DocChecks.links, "See [this](missing.md), [that](../../outside.md) and [none]().")
-        #expect(found.map(\.message) == ["docs/missing.md does not exist", "the link leads out of the package", "the link has no target"])
+        #expect(
+            found.map(\.message) == [
+                "docs/missing.md does not exist", "the link leads out of the package", "the link has no target",
+            ])
         #expect(found.first?.description == "docs/page.md:1: excerpt \"(missing.md)\": docs/missing.md does not exist")
         #expect(problems(DocChecks.links, "[ref]: gone.md").count == 1)
     }

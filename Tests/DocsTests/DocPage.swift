@@ -151,11 +151,13 @@ struct DocPage: Sendable {
         var found: [(body: String, before: Substring, whole: Substring)] = []
         var searchStart = line.startIndex
         while let open = line.range(of: "<!--", range: searchStart..<line.endIndex),
-              let close = line.range(of: "-->", range: open.upperBound..<line.endIndex) {
+            let close = line.range(of: "-->", range: open.upperBound..<line.endIndex)
+        {
             let inner = line[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces)
             if inner.hasPrefix(key + ":") {
                 let body = inner.dropFirst(key.count + 1).trimmingCharacters(in: .whitespaces)
-                found.append((body: body, before: line[..<open.lowerBound], whole: line[open.lowerBound..<close.upperBound]))
+                found.append(
+                    (body: body, before: line[..<open.lowerBound], whole: line[open.lowerBound..<close.upperBound]))
             }
             searchStart = close.upperBound
         }

@@ -25,20 +25,23 @@ struct DocsTests {
         #expect(DocFile.all.count >= Chapter.all.count + 1, "found \(DocFile.all.map(\.path))")
     }
 
-    @Test("every ```swift excerpt is a run of lines, verbatim, of the file its code marker names",
-          arguments: DocFile.all)
+    @Test(
+        "every ```swift excerpt is a run of lines, verbatim, of the file its code marker names",
+        arguments: DocFile.all)
     func codeExcerpts(_ file: DocFile) throws {
         try file.check(DocChecks.codeExcerpts)
     }
 
-    @Test("every ```diff excerpt takes its - lines from the first file and its + lines from the second",
-          arguments: DocFile.all)
+    @Test(
+        "every ```diff excerpt takes its - lines from the first file and its + lines from the second",
+        arguments: DocFile.all)
     func diffExcerpts(_ file: DocFile) throws {
         try file.check(DocChecks.diffExcerpts)
     }
 
-    @Test("every number with a metric comment is what `swift run workbook metrics` measures now",
-          arguments: DocFile.all)
+    @Test(
+        "every number with a metric comment is what `swift run workbook metrics` measures now",
+        arguments: DocFile.all)
     func metrics(_ file: DocFile) throws {
         try file.check(DocChecks.metrics)
     }

@@ -3,6 +3,7 @@
 import CallSites
 import Foundation
 import SourceMetrics
+
 @testable import Tour
 
 enum PackageWorld {
@@ -21,7 +22,9 @@ enum PackageWorld {
         let stages = Workbook.callSites().map(\.stage)
         let measured: [StageMetrics]
         do {
-            measured = try stages.map { try SourceMetrics.measure(directory: sources.appendingPathComponent($0.module)) }
+            measured = try stages.map {
+                try SourceMetrics.measure(directory: sources.appendingPathComponent($0.module))
+            }
         } catch {
             throw DocsSetupError("could not measure the stages: \(error)")
         }
@@ -37,7 +40,9 @@ enum PackageWorld {
             },
             exists: { path in FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path) },
             metrics: Dictionary(uniqueKeysWithValues: zip(stages.map(\.number), measured)),
-            generated: [DocChecks.metricsGenerator: Workbook.metricsTable(stages: stages, metrics: measured, markdown: true)],
+            generated: [
+                DocChecks.metricsGenerator: Workbook.metricsTable(stages: stages, metrics: measured, markdown: true)
+            ],
             testSources: testSources)
     }
 

@@ -4,8 +4,8 @@ import CallSites
 import FakeServers
 import Foundation
 import Models
-import Testing
 import TestSupport
+import Testing
 
 /// The user the fake knows, and the photos it holds for them, in the server's order.
 let exampleUser = "exampleuser"
@@ -17,7 +17,10 @@ struct ExerciseCase: Sendable, CustomTestStringConvertible {
     let stages: ClosedRange<Int>
     let body: @Sendable (StageUnderTest, any UserPhotosCalling) async throws -> Void
 
-    init(_ name: String, stages: ClosedRange<Int> = 1...6, _ body: @escaping @Sendable (StageUnderTest, any UserPhotosCalling) async throws -> Void) {
+    init(
+        _ name: String, stages: ClosedRange<Int> = 1...6,
+        _ body: @escaping @Sendable (StageUnderTest, any UserPhotosCalling) async throws -> Void
+    ) {
         self.name = name
         self.stages = stages
         self.body = body
@@ -30,7 +33,8 @@ struct ExerciseCase: Sendable, CustomTestStringConvertible {
     func run(on callSite: any CallSite) async throws {
         let number = callSite.stage.number
         guard let calling = callSite as? any UserPhotosCalling else {
-            Issue.record("""
+            Issue.record(
+                """
                 Stage \(number) has no userPhotos(username:) yet: \(type(of: callSite)) does not conform to \
                 UserPhotosCalling. Start with step 1 of docs/exercises/stage\(number).md \
                 (hints: docs/exercises/hints/stage\(number).md).
@@ -54,14 +58,18 @@ enum ExerciseCases {
             #expect(photos.map(\.id) == exampleUserPhotoIDs)
             #expect(photos.allSatisfy { $0.user.username == exampleUser })
         },
-        ExerciseCase("userPhotos sends GET /users/{username}/photos with the key in the Authorization header and no body") { stage, calling in
+        ExerciseCase(
+            "userPhotos sends GET /users/{username}/photos with the key in the Authorization header and no body"
+        ) { stage, calling in
             _ = await calling.userPhotos(username: exampleUser)
             let request = try stage.onlyRequest()
             #expect(request.method == "GET")
             #expect(request.url.host == FakeServers.unsplashHost)
             #expect(request.serverView?.pathSegments == ["users", exampleUser, "photos"])
             #expect(request.header("Authorization") == "Client-ID \(FakeServers.demoAccessKey)")
-            #expect(!request.url.absoluteString.contains(FakeServers.demoAccessKey), "the key goes in the header, not the URL")
+            #expect(
+                !request.url.absoluteString.contains(FakeServers.demoAccessKey),
+                "the key goes in the header, not the URL")
             #expect(request.body?.isEmpty ?? true, "a GET carries no body")
             // `["": ""]` as the parameters sends a stray `?=`: an empty name the server must puzzle over.
             #expect(request.serverView?.query.allSatisfy { !$0.name.isEmpty } ?? false, "no parameter without a name")
@@ -98,7 +106,8 @@ enum ExerciseCases {
             #expect(failure.kind == .notFound)
             #expect(failure.message.contains("Couldn't find User"))
         },
-        ExerciseCase("an empty username, '.' or '..' is refused before anything is sent", stages: 5...6) { stage, calling in
+        ExerciseCase("an empty username, '.' or '..' is refused before anything is sent", stages: 5...6) {
+            stage, calling in
             for username in ["", ".", ".."] {
                 let failure = try stage.failure(await calling.userPhotos(username: username))
                 #expect(failure.kind == .invalidRequest, "username \"\(username)\"")

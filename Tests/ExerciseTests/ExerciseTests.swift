@@ -7,10 +7,11 @@
 import CallSites
 import FakeServers
 import Foundation
+import Testing
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Testing
 
 /// The one switch: which exercises' tests run.
 enum ExerciseSwitch {
@@ -34,8 +35,9 @@ enum ExerciseSwitch {
 struct Exercises {}
 
 extension Exercises {
-    @Suite("Exercise 1: userPhotos(username:) in Stage1Hardcoded",
-           .enabled(if: ExerciseSwitch.isOn(1), ExerciseSwitch.reason(1)))
+    @Suite(
+        "Exercise 1: userPhotos(username:) in Stage1Hardcoded",
+        .enabled(if: ExerciseSwitch.isOn(1), ExerciseSwitch.reason(1)))
     struct Stage1 {
         @Test("Stage 1's userPhotos(username:)", arguments: ExerciseCases.for(stage: 1))
         func exercise(_ check: ExerciseCase) async throws {
@@ -43,8 +45,9 @@ extension Exercises {
         }
     }
 
-    @Suite("Exercise 2: userPhotos(username:) in Stage2EnumAPI",
-           .enabled(if: ExerciseSwitch.isOn(2), ExerciseSwitch.reason(2)))
+    @Suite(
+        "Exercise 2: userPhotos(username:) in Stage2EnumAPI",
+        .enabled(if: ExerciseSwitch.isOn(2), ExerciseSwitch.reason(2)))
     struct Stage2 {
         @Test("Stage 2's userPhotos(username:)", arguments: ExerciseCases.for(stage: 2))
         func exercise(_ check: ExerciseCase) async throws {
@@ -52,8 +55,9 @@ extension Exercises {
         }
     }
 
-    @Suite("Exercise 3: userPhotos(username:) in Stage3Result",
-           .enabled(if: ExerciseSwitch.isOn(3), ExerciseSwitch.reason(3)))
+    @Suite(
+        "Exercise 3: userPhotos(username:) in Stage3Result",
+        .enabled(if: ExerciseSwitch.isOn(3), ExerciseSwitch.reason(3)))
     struct Stage3 {
         @Test("Stage 3's userPhotos(username:)", arguments: ExerciseCases.for(stage: 3))
         func exercise(_ check: ExerciseCase) async throws {
@@ -61,8 +65,9 @@ extension Exercises {
         }
     }
 
-    @Suite("Exercise 4: userPhotos(username:) in Stage4Generic",
-           .enabled(if: ExerciseSwitch.isOn(4), ExerciseSwitch.reason(4)))
+    @Suite(
+        "Exercise 4: userPhotos(username:) in Stage4Generic",
+        .enabled(if: ExerciseSwitch.isOn(4), ExerciseSwitch.reason(4)))
     struct Stage4 {
         @Test("Stage 4's userPhotos(username:)", arguments: ExerciseCases.for(stage: 4))
         func exercise(_ check: ExerciseCase) async throws {
@@ -70,8 +75,9 @@ extension Exercises {
         }
     }
 
-    @Suite("Exercise 5: userPhotos(username:) in Stage5Router",
-           .enabled(if: ExerciseSwitch.isOn(5), ExerciseSwitch.reason(5)))
+    @Suite(
+        "Exercise 5: userPhotos(username:) in Stage5Router",
+        .enabled(if: ExerciseSwitch.isOn(5), ExerciseSwitch.reason(5)))
     struct Stage5 {
         @Test("Stage 5's userPhotos(username:)", arguments: ExerciseCases.for(stage: 5))
         func exercise(_ check: ExerciseCase) async throws {
@@ -79,8 +85,9 @@ extension Exercises {
         }
     }
 
-    @Suite("Exercise 6: userPhotos(username:) in Stage6Async",
-           .enabled(if: ExerciseSwitch.isOn(6), ExerciseSwitch.reason(6)))
+    @Suite(
+        "Exercise 6: userPhotos(username:) in Stage6Async",
+        .enabled(if: ExerciseSwitch.isOn(6), ExerciseSwitch.reason(6)))
     struct Stage6 {
         @Test("Stage 6's userPhotos(username:)", arguments: ExerciseCases.for(stage: 6))
         func exercise(_ check: ExerciseCase) async throws {

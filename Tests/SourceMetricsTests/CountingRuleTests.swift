@@ -51,14 +51,18 @@ struct LinesOfCodeTests {
 
     @Test("files and lines are summed over all files of a module")
     func summedOverFiles() {
-        let metrics = SourceMetrics.measure(module: "Two", files: [
-            (name: "A.swift", text: "let a = 1\nlet b = 2\n"),
-            (name: "B.swift", text: "// only a comment\nlet c = \"workbook-demo-access-key\"\n"),
-        ])
-        #expect(metrics == StageMetrics(
-            module: "Two", files: 2, linesOfCode: 3, requestFunctions: 0,
-            sessionCallSites: 0, keyLiterals: 1, forceUnwraps: 0
-        ))
+        let metrics = SourceMetrics.measure(
+            module: "Two",
+            files: [
+                (name: "A.swift", text: "let a = 1\nlet b = 2\n"),
+                (name: "B.swift", text: "// only a comment\nlet c = \"workbook-demo-access-key\"\n"),
+            ])
+        #expect(
+            metrics
+                == StageMetrics(
+                    module: "Two", files: 2, linesOfCode: 3, requestFunctions: 0,
+                    sessionCallSites: 0, keyLiterals: 1, forceUnwraps: 0
+                ))
     }
 }
 
@@ -144,14 +148,15 @@ struct ForceUnwrapTests {
         #expect(measure(source).forceUnwraps == 0)
     }
 
-    @Test("a postfix ! after a call, an identifier or a subscript is a force unwrap, and so are try! and as!",
-          arguments: [
-              #"let url = URL(string: "x")!"#,
-              "let n = x!.count",
-              #"let v = dict["a"]!"#,
-              "let d = try! Data(contentsOf: url)",
-              "let s = value as! String",
-          ])
+    @Test(
+        "a postfix ! after a call, an identifier or a subscript is a force unwrap, and so are try! and as!",
+        arguments: [
+            #"let url = URL(string: "x")!"#,
+            "let n = x!.count",
+            #"let v = dict["a"]!"#,
+            "let d = try! Data(contentsOf: url)",
+            "let s = value as! String",
+        ])
     func unwraps(line: String) {
         #expect(measure(line).forceUnwraps == 1)
     }
@@ -178,17 +183,18 @@ struct SessionCallTests {
         #expect(measure(source).sessionCallSites == 0)
     }
 
-    @Test("every URLSession call form counts as a call site, and similar names do not",
-          arguments: [
-              ("session.dataTask(with: request)", 1),
-              ("try await session.data(for: request)", 1),
-              ("try await session.data(from: url)", 1),
-              ("try await session.upload(for: request, from: body)", 1),
-              ("try await session.download(for: request)", 1),
-              ("session.dataTaskPublisher(for: request)", 0),
-              ("let d = Data(count: 3).data(using: x)", 0),
-              ("func dataTask(with request: URLRequest) {}", 0),
-          ])
+    @Test(
+        "every URLSession call form counts as a call site, and similar names do not",
+        arguments: [
+            ("session.dataTask(with: request)", 1),
+            ("try await session.data(for: request)", 1),
+            ("try await session.data(from: url)", 1),
+            ("try await session.upload(for: request, from: body)", 1),
+            ("try await session.download(for: request)", 1),
+            ("session.dataTaskPublisher(for: request)", 0),
+            ("let d = Data(count: 3).data(using: x)", 0),
+            ("func dataTask(with request: URLRequest) {}", 0),
+        ])
     func callForms(line: String, expected: Int) {
         #expect(measure(line).sessionCallSites == expected)
     }

@@ -31,36 +31,46 @@ struct DirectoryTests {
         let package = try TemporaryPackage()
         defer { package.remove() }
         try package.write("Package.swift", "// swift-tools-version:6.0\n")
-        try package.write("Sources/Stage2Enum/API.swift", """
+        try package.write(
+            "Sources/Stage2Enum/API.swift",
+            """
             // The key, once.
             let key = "workbook-demo-access-key"
             """)
-        try package.write("Sources/Stage1Plain/Manager.swift", """
+        try package.write(
+            "Sources/Stage1Plain/Manager.swift",
+            """
             func load() {
                 let url = URL(string: "https://example.com")!
                 URLSession.shared.dataTask(with: url).resume()
             }
             """)
-        try package.write("Sources/Stage1Plain/Nested/Helpers.swift", """
+        try package.write(
+            "Sources/Stage1Plain/Nested/Helpers.swift",
+            """
             func again() { URLSession.shared.dataTask(with: URL(string: "workbook-demo-access-key")!).resume() }
             """)
         try package.write("Sources/Stage1Plain/README.md", "URLSession.shared.dataTask(with: url)!\n")
         try package.write("Sources/Models/Model.swift", "struct Model {}\n")
         try package.write("Sources/StageNotes.txt", "not a folder\n")
 
-        let sources = try #require(SourceMetrics.sourcesDirectory(
-            from: package.root.appendingPathComponent("Sources/Stage1Plain/Nested/Helpers.swift").path))
-        #expect(sources.standardizedFileURL.path
-            == package.root.appendingPathComponent("Sources").standardizedFileURL.path)
+        let sources = try #require(
+            SourceMetrics.sourcesDirectory(
+                from: package.root.appendingPathComponent("Sources/Stage1Plain/Nested/Helpers.swift").path))
+        #expect(
+            sources.standardizedFileURL.path
+                == package.root.appendingPathComponent("Sources").standardizedFileURL.path)
 
         let stages = try SourceMetrics.stageDirectories(in: sources)
         #expect(stages.map(\.lastPathComponent) == ["Stage1Plain", "Stage2Enum"])
 
         let first = try SourceMetrics.measure(directory: try #require(stages.first))
-        #expect(first == StageMetrics(
-            module: "Stage1Plain", files: 2, linesOfCode: 5, requestFunctions: 2,
-            sessionCallSites: 2, keyLiterals: 1, forceUnwraps: 2
-        ))
+        #expect(
+            first
+                == StageMetrics(
+                    module: "Stage1Plain", files: 2, linesOfCode: 5, requestFunctions: 2,
+                    sessionCallSites: 2, keyLiterals: 1, forceUnwraps: 2
+                ))
         let second = try SourceMetrics.measure(directory: stages[1])
         #expect(second.files == 1)
         #expect(second.linesOfCode == 1)

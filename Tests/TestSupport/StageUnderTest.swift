@@ -43,17 +43,23 @@ public struct StageUnderTest: Sendable {
     }
 
     /// The value a call should have returned; when it failed, the failure's message is the issue.
-    public func value<Value>(_ outcome: Outcome<Value>, sourceLocation: SourceLocation = #_sourceLocation) throws -> Value {
+    public func value<Value>(_ outcome: Outcome<Value>, sourceLocation: SourceLocation = #_sourceLocation) throws
+        -> Value
+    {
         if case .failure(let failure) = outcome {
-            Issue.record("stage \(number) failed where it should succeed: \(failure.message)", sourceLocation: sourceLocation)
+            Issue.record(
+                "stage \(number) failed where it should succeed: \(failure.message)", sourceLocation: sourceLocation)
         }
         return try #require(outcome.value, sourceLocation: sourceLocation)
     }
 
     /// The failure a call should have ended in.
-    public func failure<Value>(_ outcome: Outcome<Value>, sourceLocation: SourceLocation = #_sourceLocation) throws -> Failure {
+    public func failure<Value>(_ outcome: Outcome<Value>, sourceLocation: SourceLocation = #_sourceLocation) throws
+        -> Failure
+    {
         if case .value(let value) = outcome {
-            Issue.record("stage \(number) succeeded where it should fail, with \(value)", sourceLocation: sourceLocation)
+            Issue.record(
+                "stage \(number) succeeded where it should fail, with \(value)", sourceLocation: sourceLocation)
         }
         return try #require(outcome.failure, sourceLocation: sourceLocation)
     }
@@ -64,7 +70,9 @@ public struct StageUnderTest: Sendable {
     }
 
     /// Runs `body` with every completion watched, then checks each was called exactly once.
-    public func watchingCompletions(_ body: () async throws -> Void, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    public func watchingCompletions(_ body: () async throws -> Void, sourceLocation: SourceLocation = #_sourceLocation)
+        async throws
+    {
         let monitor = CompletionMonitor(patience: 5)
         try await CompletionMonitor.$current.withValue(monitor) {
             try await body()

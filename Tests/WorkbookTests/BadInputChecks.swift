@@ -1,8 +1,8 @@
 // Bad input as tests: every awkward id, query and credential, on every stage, inside its suite.
 import CallSites
 import FakeServers
-import Testing
 import TestSupport
+import Testing
 import Tour
 
 extension BadInput: CustomTestStringConvertible {
@@ -14,7 +14,12 @@ extension BadInput: CustomTestStringConvertible {
 func check(_ input: BadInput, on callSite: any CallSite, sourceLocation: SourceLocation = #_sourceLocation) async {
     let fake = freshFake()
     let monitor = CompletionMonitor(patience: 5)
-    let sent = await CompletionMonitor.$current.withValue(monitor) { await BadInputs.send(input, through: callSite, fake: fake) }
-    #expect(input.accepts(sent, from: callSite.stage), "stage \(callSite.stage.number): \(sent)", sourceLocation: sourceLocation)
-    #expect(monitor.problems.isEmpty, "stage \(callSite.stage.number): \(monitor.problems)", sourceLocation: sourceLocation)
+    let sent = await CompletionMonitor.$current.withValue(monitor) {
+        await BadInputs.send(input, through: callSite, fake: fake)
+    }
+    #expect(
+        input.accepts(sent, from: callSite.stage), "stage \(callSite.stage.number): \(sent)",
+        sourceLocation: sourceLocation)
+    #expect(
+        monitor.problems.isEmpty, "stage \(callSite.stage.number): \(monitor.problems)", sourceLocation: sourceLocation)
 }

@@ -1,8 +1,8 @@
 // The reliability matrix as tests: every bad reply, on every stage, inside that stage's suite.
 import CallSites
 import FakeServers
-import Testing
 import TestSupport
+import Testing
 import Tour
 
 extension BadReply: CustomTestStringConvertible {
@@ -15,10 +15,13 @@ func check(_ badReply: BadReply, on callSite: any CallSite, sourceLocation: Sour
     let stage = callSite.stage
     let result = await BadReplies.run(badReply, on: callSite)
     #expect(result.problems.isEmpty, "stage \(stage.number): \(result.problems)", sourceLocation: sourceLocation)
-    #expect(result.handed == badReply.expected(for: stage),
-            "stage \(stage.number) handed its caller \(result.outcome.text)", sourceLocation: sourceLocation)
+    #expect(
+        result.handed == badReply.expected(for: stage),
+        "stage \(stage.number) handed its caller \(result.outcome.text)", sourceLocation: sourceLocation)
     #expect(result.seconds < 5, sourceLocation: sourceLocation)
     for secret in [FakeServers.demoPassword, FakeServers.demoAccessKey] {
-        #expect(!result.outcome.summary.contains(secret), "stage \(stage.number) put a secret in its message", sourceLocation: sourceLocation)
+        #expect(
+            !result.outcome.summary.contains(secret), "stage \(stage.number) put a secret in its message",
+            sourceLocation: sourceLocation)
     }
 }

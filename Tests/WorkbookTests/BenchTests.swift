@@ -3,8 +3,9 @@
 import FakeServers
 import Foundation
 import Locking
-import Testing
 import TestSupport
+import Testing
+
 @testable import Tour
 
 @Suite("Bench arithmetic and report")
@@ -102,9 +103,11 @@ struct BenchReportTests {
         let time = try #require(floor["microseconds"] as? [String: Any])
         #expect(Set(time.keys) == ["count", "median", "p10", "p90"])
         let concurrency = try #require(object["concurrency"] as? [String: Any])
-        for key in ["ids", "latencyMilliseconds", "idealMilliseconds", "concurrentMilliseconds", "sequentialMilliseconds",
-                    "concurrentNoLatencyMilliseconds",
-                    "concurrentToIdeal", "sequentialToIdeal", "sequentialToConcurrent", "peakInFlight", "runs"] {
+        for key in [
+            "ids", "latencyMilliseconds", "idealMilliseconds", "concurrentMilliseconds", "sequentialMilliseconds",
+            "concurrentNoLatencyMilliseconds",
+            "concurrentToIdeal", "sequentialToIdeal", "sequentialToConcurrent", "peakInFlight", "runs",
+        ] {
             #expect(concurrency[key] != nil, "concurrency.\(key)")
         }
         #expect(try JSONDecoder().decode(BenchReport.self, from: Data(text.utf8)) == report)
@@ -113,13 +116,17 @@ struct BenchReportTests {
     @Test("the human report has every contender, both calls, both targets, and fits 100 columns")
     func text() {
         let text = Self.report(worstRatio: 1.12, concurrentToIdeal: 1.1).text()
-        for label in ["floor: dataTask+decode", "1 Stage1Hardcoded", "2 Stage2EnumAPI", "3 Stage3Result", "4 Stage4Generic",
-                      "5 Stage5Router", "floor: data(for:)+decode", "6 Stage6Async", "× floor p10–p90",
-                      "photos(ids:): a task group", "photo(id:) × 20, one by one", "ideal: one latency",
-                      "photos(ids:), no reply late"] {
+        for label in [
+            "floor: dataTask+decode", "1 Stage1Hardcoded", "2 Stage2EnumAPI", "3 Stage3Result", "4 Stage4Generic",
+            "5 Stage5Router", "floor: data(for:)+decode", "6 Stage6Async", "× floor p10–p90",
+            "photos(ids:): a task group", "photo(id:) × 20, one by one", "ideal: one latency",
+            "photos(ids:), no reply late",
+        ] {
             #expect(text.contains(label), "\(label)")
         }
-        let tables = text.components(separatedBy: "\n").filter { $0.hasPrefix("photo(id:)   ") || $0.hasPrefix("login   ") }
+        let tables = text.components(separatedBy: "\n").filter {
+            $0.hasPrefix("photo(id:)   ") || $0.hasPrefix("login   ")
+        }
         #expect(tables.count == 2, "one table per call: \(tables)")
         #expect(text.contains("4 Stage4Generic           224.0      180–260        1.12     1.09–1.16"), "\(text)")
         #expect(text.contains("✗ every stage within 1.10× its floor per request"))
@@ -132,32 +139,38 @@ struct BenchReportTests {
     /// A report made of known numbers: every stage at 1.02 times its floor but stage 4's login.
     static func report(worstRatio: Double, concurrentToIdeal: Double) -> BenchReport {
         let contenders: [(name: String, stage: Int?, floor: String)] = [
-            ("completion floor", nil, "completion floor"), ("stage 1", 1, "completion floor"), ("stage 2", 2, "completion floor"),
+            ("completion floor", nil, "completion floor"), ("stage 1", 1, "completion floor"),
+            ("stage 2", 2, "completion floor"),
             ("stage 3", 3, "completion floor"), ("stage 4", 4, "completion floor"), ("stage 5", 5, "completion floor"),
             ("async floor", nil, "async floor"), ("stage 6", 6, "async floor"),
         ]
         let measurements = ["photo(id:)", "login"].flatMap { call in
             contenders.map { contender in
                 let ratio = contender.stage == nil ? 1 : (call == "login" && contender.stage == 4 ? worstRatio : 1.02)
-                return BenchReport.Measurement(call: call, contender: contender.name, stage: contender.stage, floor: contender.floor,
-                                               microseconds: Summary(count: 600, median: 200 * ratio, p10: 180, p90: 260),
-                                               ratioToFloor: ratio,
-                                               ratioToFloorByBlock: Summary(count: 20, median: ratio, p10: ratio - 0.03, p90: ratio + 0.04))
+                return BenchReport.Measurement(
+                    call: call, contender: contender.name, stage: contender.stage, floor: contender.floor,
+                    microseconds: Summary(count: 600, median: 200 * ratio, p10: 180, p90: 260),
+                    ratioToFloor: ratio,
+                    ratioToFloorByBlock: Summary(count: 20, median: ratio, p10: ratio - 0.03, p90: ratio + 0.04))
             }
         }
-        let perRequest = BenchReport.PerRequest(warmUpCalls: 50, rounds: 320, callsPerRound: 5, roundsPerBlock: 16,
-                                                measurements: measurements)
+        let perRequest = BenchReport.PerRequest(
+            warmUpCalls: 50, rounds: 320, callsPerRound: 5, roundsPerBlock: 16,
+            measurements: measurements)
         let concurrency = BenchReport.Concurrency(
             ids: 20, latencyMilliseconds: 50, runs: 7, idealMilliseconds: 50,
             concurrentMilliseconds: Summary(count: 7, median: 50 * concurrentToIdeal, p10: 52, p90: 58),
             sequentialMilliseconds: Summary(count: 7, median: 1060, p10: 1050, p90: 1070),
             concurrentNoLatencyMilliseconds: Summary(count: 7, median: 12, p10: 11, p90: 14),
-            concurrentToIdeal: concurrentToIdeal, sequentialToIdeal: 21.2, sequentialToConcurrent: 21.2 / concurrentToIdeal,
+            concurrentToIdeal: concurrentToIdeal, sequentialToIdeal: 21.2,
+            sequentialToConcurrent: 21.2 / concurrentToIdeal,
             peakInFlight: 20)
-        let machine = BenchReport.Machine(cores: 2, kernel: "Linux 6.1.0 x86_64", os: "Debian GNU/Linux 12 (bookworm)",
-                                          swift: "6.3", build: "debug")
-        return BenchReport(date: "2025-01-01T00:00:00Z", machine: machine, perRequest: perRequest, concurrency: concurrency,
-                           targets: BenchReport.targets(perRequest: perRequest, concurrency: concurrency, ids: 20), problems: [])
+        let machine = BenchReport.Machine(
+            cores: 2, kernel: "Linux 6.1.0 x86_64", os: "Debian GNU/Linux 12 (bookworm)",
+            swift: "6.3", build: "debug")
+        return BenchReport(
+            date: "2025-01-01T00:00:00Z", machine: machine, perRequest: perRequest, concurrency: concurrency,
+            targets: BenchReport.targets(perRequest: perRequest, concurrency: concurrency, ids: 20), problems: [])
     }
 }
 
@@ -195,7 +208,7 @@ struct BenchCommandLineTests {
         let log = Lines()
         let inLog = BenchProgress(terminal: false) { log.append($0) }
         inLog.update("warming up")
-        (1...60).forEach { inLog.update("per request", step: $0, of: 60) }
+        for step in 1...60 { inLog.update("per request", step: step, of: 60) }
         inLog.finish()
         #expect(log.all.first == "workbook bench: warming up\n")
         #expect(log.all.count == 12, "the phase, then a line for its start and each tenth: \(log.all)")
@@ -209,16 +222,20 @@ extension FakeServerSuites {
         @Test("a tiny run measures every contender of both calls and both ways of fetching twenty photos")
         func smoke() async throws {
             _ = freshFake()
-            let configuration = BenchConfiguration(warmUpCalls: 1, rounds: 2, callsPerRound: 1, concurrencyRuns: 1,
-                                                   ids: Array(Bench.twentyIDs.prefix(4)), latency: .milliseconds(20))
+            let configuration = BenchConfiguration(
+                warmUpCalls: 1, rounds: 2, callsPerRound: 1, concurrencyRuns: 1,
+                ids: Array(Bench.twentyIDs.prefix(4)), latency: .milliseconds(20))
             let lines = Lines()
-            let report = try await Bench.run(configuration, progress: BenchProgress(terminal: false) { lines.append($0) })
+            let report = try await Bench.run(
+                configuration, progress: BenchProgress(terminal: false) { lines.append($0) })
 
             for call in ["photo(id:)", "login"] {
                 let measured = report.perRequest.measurements.filter { $0.call == call }
                 #expect(measured.map(\.contender).sorted() == BenchReport.contenderOrder.sorted(), "\(call)")
                 #expect(measured.allSatisfy { $0.ratioToFloor > 0 && $0.microseconds.median > 0 }, "\(call)")
-                #expect(measured.allSatisfy { $0.ratioToFloorByBlock.count == 1 && $0.ratioToFloorByBlock.median > 0 }, "one block")
+                #expect(
+                    measured.allSatisfy { $0.ratioToFloorByBlock.count == 1 && $0.ratioToFloorByBlock.median > 0 },
+                    "one block")
                 #expect(measured.allSatisfy { $0.microseconds.count == 2 }, "2 rounds × 1 call each")
                 #expect(measured.filter { $0.stage == nil }.allSatisfy { $0.ratioToFloor == 1 })
                 #expect(measured.first { $0.stage == 6 }?.floor == "async floor")
@@ -229,7 +246,8 @@ extension FakeServerSuites {
             #expect(concurrency.ids == 4 && concurrency.idealMilliseconds == 20)
             #expect(concurrency.concurrentToIdeal > 0 && concurrency.sequentialToIdeal > 0)
             // Not `== 4`: on a loaded machine the first reply can land before the last request leaves.
-            #expect(concurrency.peakInFlight >= 2, "photos(ids:) had requests in flight together; one by one never does")
+            #expect(
+                concurrency.peakInFlight >= 2, "photos(ids:) had requests in flight together; one by one never does")
             #expect(report.targets.count == 2)
             #expect(report.machine.cores > 0 && !report.machine.kernel.isEmpty)
             #expect(FakeServers.shared.log.isEmpty, "the bench leaves the fake reset")

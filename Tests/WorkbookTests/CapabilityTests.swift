@@ -3,13 +3,14 @@
 import CallSites
 import FakeServers
 import Foundation
+import SourceMetrics
+import TestSupport
+import Testing
+import Tour
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import SourceMetrics
-import Testing
-import TestSupport
-import Tour
 
 /// A stage as a test argument, shown by its name.
 struct StageArgument: Sendable, CustomTestStringConvertible {
@@ -29,8 +30,9 @@ extension FakeServerSuites {
             stage.callSite.stage.capabilities.contains(capability)
         }
 
-        @Test("typedFailures: a stage that declares it tells a 404 from a reply it cannot read; one that does not, cannot",
-              arguments: StageArgument.all)
+        @Test(
+            "typedFailures: a stage that declares it tells a 404 from a reply it cannot read; one that does not, cannot",
+            arguments: StageArgument.all)
         func typedFailures(_ stage: StageArgument) async throws {
             let notFound = try #require(await stage.callSite.photo(id: "no-such-id").failure)
             // A 200 whose body is the very same bytes as the 404's.
@@ -44,16 +46,18 @@ extension FakeServerSuites {
             }
         }
 
-        @Test("oneRequestPath: declared exactly when the stage's sources start a URLSession task in one place",
-              arguments: StageArgument.all)
+        @Test(
+            "oneRequestPath: declared exactly when the stage's sources start a URLSession task in one place",
+            arguments: StageArgument.all)
         func oneRequestPath(_ stage: StageArgument) throws {
             let metrics = try measure(stage.callSite.stage)
             #expect(declares(stage, .oneRequestPath) == (metrics.sessionCallSites == 1), "\(metrics)")
             #expect(declares(stage, .oneRequestPath) == (metrics.requestFunctions == 1), "\(metrics)")
         }
 
-        @Test("offlineRequestBuilding: the request built without a network is the request sent",
-              arguments: StageArgument.all)
+        @Test(
+            "offlineRequestBuilding: the request built without a network is the request sent",
+            arguments: StageArgument.all)
         func offlineRequestBuilding(_ stage: StageArgument) async throws {
             guard let builder = stage.callSite as? any RequestBuilding else {
                 #expect(!declares(stage, .offlineRequestBuilding))
@@ -79,8 +83,9 @@ extension FakeServerSuites {
             }
         }
 
-        @Test("cancellation: cancelling the caller cancels the request at once, or, undeclared, changes nothing",
-              arguments: StageArgument.all)
+        @Test(
+            "cancellation: cancelling the caller cancels the request at once, or, undeclared, changes nothing",
+            arguments: StageArgument.all)
         func cancellation(_ stage: StageArgument) async throws {
             let declared = declares(stage, .cancellation)
             // A declared stage must not wait for an answer that never comes; an undeclared one gets its answer late.
@@ -98,8 +103,9 @@ extension FakeServerSuites {
             }
         }
 
-        @Test("concurrentCalls: a stage that declares it has requests in flight together, answered in order",
-              arguments: StageArgument.all)
+        @Test(
+            "concurrentCalls: a stage that declares it has requests in flight together, answered in order",
+            arguments: StageArgument.all)
         func concurrentCalls(_ stage: StageArgument) async throws {
             guard let concurrent = stage.callSite as? any ConcurrentCalls else {
                 #expect(!declares(stage, .concurrentCalls))
@@ -121,8 +127,9 @@ extension FakeServerSuites {
             #expect(fake.peakConcurrentRequests == 2)
         }
 
-        @Test("injectedSession: a stage that declares it sends through the session it is given, not the global one",
-              arguments: StageArgument.all)
+        @Test(
+            "injectedSession: a stage that declares it sends through the session it is given, not the global one",
+            arguments: StageArgument.all)
         func injectedSession(_ stage: StageArgument) async throws {
             guard let injectable = type(of: stage.callSite) as? any SessionInjected.Type else {
                 #expect(!declares(stage, .injectedSession))
@@ -137,8 +144,9 @@ extension FakeServerSuites {
             #expect(fake.log.isEmpty, "the process-wide fake heard nothing")
         }
 
-        @Test("exactRequests: a stage that declares it sends every awkward input as typed or refuses it; one that does not, damages some",
-              arguments: StageArgument.all)
+        @Test(
+            "exactRequests: a stage that declares it sends every awkward input as typed or refuses it; one that does not, damages some",
+            arguments: StageArgument.all)
         func exactRequests(_ stage: StageArgument) async {
             var damaged: [String] = []
             for input in BadInputs.all {
@@ -180,8 +188,9 @@ final class InjectedSessionProtocol: URLProtocol {
 
     override func startLoading() {
         let body = Data(#"{"errors":["\#(Self.message)"]}"#.utf8)
-        let response = HTTPURLResponse(url: request.url!, statusCode: 503, httpVersion: "HTTP/1.1",
-                                       headerFields: ["Content-Type": "application/json"])!
+        let response = HTTPURLResponse(
+            url: request.url!, statusCode: 503, httpVersion: "HTTP/1.1",
+            headerFields: ["Content-Type": "application/json"])!
         client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
         client?.urlProtocol(self, didLoad: body)
         client?.urlProtocolDidFinishLoading(self)

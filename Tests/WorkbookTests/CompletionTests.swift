@@ -1,7 +1,8 @@
-// The suite's promise that a handler called twice or never is reported, not crashed on or waited for.
-@testable import CallSites
 import Foundation
 import Testing
+
+// The suite's promise that a handler called twice or never is reported, not crashed on or waited for.
+@testable import CallSites
 
 @Suite("Completion bridge")
 struct CompletionTests {

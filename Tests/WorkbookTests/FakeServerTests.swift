@@ -1,12 +1,13 @@
 // The fake servers hold stages to the real servers' rules; these tests hold the fake to them.
 import FakeServers
 import Foundation
+import Models
+import TestSupport
+import Testing
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Models
-import Testing
-import TestSupport
 
 extension FakeServerSuites {
     @Suite("Fake servers")
@@ -16,8 +17,10 @@ extension FakeServerSuites {
         let key = "Client-ID \(FakeServers.demoAccessKey)"
 
         /// Sends a request the way no stage would, to see what the fake answers.
-        func send(_ method: String = "GET", _ url: String, headers: [String: String] = [:], body: String? = nil,
-                  timeout: TimeInterval = 5) async throws -> (status: Int, body: Data, headers: [AnyHashable: Any]) {
+        func send(
+            _ method: String = "GET", _ url: String, headers: [String: String] = [:], body: String? = nil,
+            timeout: TimeInterval = 5
+        ) async throws -> (status: Int, body: Data, headers: [AnyHashable: Any]) {
             var request = URLRequest(url: try #require(URL(string: url)), timeoutInterval: timeout)
             request.httpMethod = method
             request.httpBody = body.map { Data($0.utf8) }
@@ -40,7 +43,8 @@ extension FakeServerSuites {
         @Test("login with the demo account answers 200 and a token in the envelope")
         func loginSucceeds() async throws {
             let body = #"{"username":"popcorn","password":"\#(FakeServers.demoPassword)"}"#
-            let reply = try await send("POST", "https://popcorn.example/login", headers: ["Content-Type": "application/json"], body: body)
+            let reply = try await send(
+                "POST", "https://popcorn.example/login", headers: ["Content-Type": "application/json"], body: body)
             #expect(reply.status == 200)
             let envelope = try JSONDecoder().decode(LoginResponse.self, from: reply.body)
             #expect(envelope.resultCode == 200 && envelope.status == "success")
@@ -50,7 +54,8 @@ extension FakeServerSuites {
         @Test("login with a wrong password answers 401 with a message in data")
         func loginWrongPassword() async throws {
             let body = #"{"username":"popcorn","password":"nope"}"#
-            let reply = try await send("POST", "https://popcorn.example/login", headers: ["Content-Type": "application/json"], body: body)
+            let reply = try await send(
+                "POST", "https://popcorn.example/login", headers: ["Content-Type": "application/json"], body: body)
             #expect(reply.status == 401)
             #expect(try loginMessage(reply.body) == "Invalid username or password")
         }
@@ -58,19 +63,21 @@ extension FakeServerSuites {
         // Test arguments are printed as the tests run: the password goes in only when a test sends it.
         static let goodBody = #"{"username":"popcorn","password":"PASSWORD"}"#
 
-        @Test("login refuses a malformed body, a missing Content-Type and other methods",
-              arguments: [
+        @Test(
+            "login refuses a malformed body, a missing Content-Type and other methods",
+            arguments: [
                 ("POST", "application/json", "{\"username\":", 400),
                 ("POST", "application/json", "{\"username\":\"popcorn\"}", 400),
                 ("POST", "application/json", "[\"popcorn\",\"PASSWORD\"]", 400),
                 ("POST", "text/plain", goodBody, 400),
                 ("GET", "application/json", "", 405),
                 ("PUT", "application/json", goodBody, 405),
-              ])
+            ])
         func loginRefuses(method: String, contentType: String, body: String, status: Int) async throws {
             let body = body.replacingOccurrences(of: "PASSWORD", with: FakeServers.demoPassword)
-            let reply = try await send(method, "https://popcorn.example/login", headers: ["Content-Type": contentType],
-                                       body: body.isEmpty ? nil : body)
+            let reply = try await send(
+                method, "https://popcorn.example/login", headers: ["Content-Type": contentType],
+                body: body.isEmpty ? nil : body)
             #expect(reply.status == status)
             #expect(try loginMessage(reply.body)?.isEmpty == false)
         }
@@ -79,16 +86,19 @@ extension FakeServerSuites {
 
         @Test("Unsplash refuses a request without the access key")
         func unsplashWantsTheKey() async throws {
-            let reply = try await send("GET", "https://api.unsplash.com/photos/random", headers: ["Authorization": "Client-ID wrong"])
+            let reply = try await send(
+                "GET", "https://api.unsplash.com/photos/random", headers: ["Authorization": "Client-ID wrong"])
             #expect(reply.status == 401)
             #expect(try errors(reply.body) == ["OAuth error: The access token is invalid"])
         }
 
         @Test("Unsplash refuses a GET with a body, and other methods")
         func unsplashIsStrictAboutMethodAndBody() async throws {
-            let withBody = try await send("GET", "https://api.unsplash.com/photos/random", headers: ["Authorization": key], body: "{}")
+            let withBody = try await send(
+                "GET", "https://api.unsplash.com/photos/random", headers: ["Authorization": key], body: "{}")
             #expect(withBody.status == 400)
-            let post = try await send("POST", "https://api.unsplash.com/photos/random", headers: ["Authorization": key], body: "{}")
+            let post = try await send(
+                "POST", "https://api.unsplash.com/photos/random", headers: ["Authorization": key], body: "{}")
             #expect(post.status == 405)
         }
 
@@ -101,9 +111,13 @@ extension FakeServerSuites {
 
         @Test("search pages through its matches deterministically")
         func searchPages() async throws {
-            let first = try await send("GET", "https://api.unsplash.com/search/photos?query=a&per_page=5", headers: ["Authorization": key])
-            let second = try await send("GET", "https://api.unsplash.com/search/photos?query=a&per_page=5&page=2", headers: ["Authorization": key])
-            let again = try await send("GET", "https://api.unsplash.com/search/photos?query=a&per_page=5", headers: ["Authorization": key])
+            let first = try await send(
+                "GET", "https://api.unsplash.com/search/photos?query=a&per_page=5", headers: ["Authorization": key])
+            let second = try await send(
+                "GET", "https://api.unsplash.com/search/photos?query=a&per_page=5&page=2",
+                headers: ["Authorization": key])
+            let again = try await send(
+                "GET", "https://api.unsplash.com/search/photos?query=a&per_page=5", headers: ["Authorization": key])
             let page1 = try JSONDecoder().decode(SearchPage.self, from: first.body)
             let page2 = try JSONDecoder().decode(SearchPage.self, from: second.body)
             #expect(page1.total > 10)
@@ -115,14 +129,16 @@ extension FakeServerSuites {
 
         @Test("search reads + as a space and %2B as a plus, as servers do")
         func searchDecodesLikeAServer() async throws {
-            _ = try await send("GET", "https://api.unsplash.com/search/photos?query=c%2B%2B+code", headers: ["Authorization": key])
+            _ = try await send(
+                "GET", "https://api.unsplash.com/search/photos?query=c%2B%2B+code", headers: ["Authorization": key])
             #expect(fake.log.first?.serverView?.values("query") == ["c++ code"])
         }
 
         @Test("random walks the catalogue in the same order after every reset")
         func randomIsDeterministic() async throws {
             func draw() async throws -> String {
-                let reply = try await send("GET", "https://api.unsplash.com/photos/random", headers: ["Authorization": key])
+                let reply = try await send(
+                    "GET", "https://api.unsplash.com/photos/random", headers: ["Authorization": key])
                 return try JSONDecoder().decode(Photo.self, from: reply.body).id
             }
             let firstRun = [try await draw(), try await draw(), try await draw()]
@@ -134,11 +150,15 @@ extension FakeServerSuites {
 
         @Test("every photo in the catalogue decodes, the ones with nulls too")
         func catalogueDecodes() async throws {
-            let reply = try await send("GET", "https://api.unsplash.com/search/photos?query=%20&per_page=30", headers: ["Authorization": key])
+            let reply = try await send(
+                "GET", "https://api.unsplash.com/search/photos?query=%20&per_page=30", headers: ["Authorization": key])
             #expect(reply.status == 400, "a blank query is a missing query")
             var photos: [Photo] = []
             for word in ["a", "e", "i", "o", "u", "서울", "제주도"] {
-                let page = try await send("GET", "https://api.unsplash.com/search/photos?query=\(word.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)&per_page=30", headers: ["Authorization": key])
+                let page = try await send(
+                    "GET",
+                    "https://api.unsplash.com/search/photos?query=\(word.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)&per_page=30",
+                    headers: ["Authorization": key])
                 photos += try JSONDecoder().decode(SearchPage.self, from: page.body).results
             }
             let unique = Set(photos.map(\.id))
@@ -152,10 +172,12 @@ extension FakeServerSuites {
             let unknown = try await send("GET", "https://api.unsplash.com/photos/nope", headers: ["Authorization": key])
             #expect(unknown.status == 404)
             #expect(try errors(unknown.body) == ["Couldn't find Photo"])
-            let escaped = try await send("GET", "https://api.unsplash.com/photos/..%2Fme", headers: ["Authorization": key])
+            let escaped = try await send(
+                "GET", "https://api.unsplash.com/photos/..%2Fme", headers: ["Authorization": key])
             #expect(try errors(escaped.body) == ["Couldn't find Photo"])
             #expect(fake.log.last?.serverView?.pathSegments == ["photos", "../me"])
-            let climbed = try await send("GET", "https://api.unsplash.com/photos/../me", headers: ["Authorization": key])
+            let climbed = try await send(
+                "GET", "https://api.unsplash.com/photos/../me", headers: ["Authorization": key])
             #expect(climbed.status == 404)
             #expect(try errors(climbed.body) == ["Not found"])
         }
@@ -164,12 +186,15 @@ extension FakeServerSuites {
 
         @Test("an override replaces status, headers and body for the next reply only")
         func overrideIsOneShot() async throws {
-            fake.override(.randomPhoto, with: Override(status: 503, headers: ["Retry-After": "30"], body: Data("busy".utf8)))
-            let overridden = try await send("GET", "https://api.unsplash.com/photos/random", headers: ["Authorization": key])
+            fake.override(
+                .randomPhoto, with: Override(status: 503, headers: ["Retry-After": "30"], body: Data("busy".utf8)))
+            let overridden = try await send(
+                "GET", "https://api.unsplash.com/photos/random", headers: ["Authorization": key])
             #expect(overridden.status == 503)
             #expect(String(decoding: overridden.body, as: UTF8.self) == "busy")
             #expect(overridden.headers["Retry-After"] as? String == "30")
-            let normal = try await send("GET", "https://api.unsplash.com/photos/random", headers: ["Authorization": key])
+            let normal = try await send(
+                "GET", "https://api.unsplash.com/photos/random", headers: ["Authorization": key])
             #expect(normal.status == 200)
         }
 
@@ -188,7 +213,9 @@ extension FakeServerSuites {
                 fake.override(.photo, with: override)
                 let started = Date()
                 let error = await #expect(throws: URLError.self) {
-                    try await send("GET", "https://api.unsplash.com/photos/Dwu85P9SOIk", headers: ["Authorization": key], timeout: 0.2)
+                    try await send(
+                        "GET", "https://api.unsplash.com/photos/Dwu85P9SOIk", headers: ["Authorization": key],
+                        timeout: 0.2)
                 }
                 #expect(error?.code == .timedOut)
                 #expect(Date().timeIntervalSince(started) < 1.5)
@@ -206,7 +233,9 @@ extension FakeServerSuites {
 
         @Test("the log keeps method, URL, headers and body as sent")
         func logKeepsRequests() async throws {
-            _ = try await send("POST", "https://popcorn.example/login", headers: ["Content-Type": "application/json"], body: #"{"a":"b"}"#)
+            _ = try await send(
+                "POST", "https://popcorn.example/login", headers: ["Content-Type": "application/json"],
+                body: #"{"a":"b"}"#)
             let entry = try #require(fake.log.first)
             #expect(entry.method == "POST")
             #expect(entry.url.absoluteString == "https://popcorn.example/login")
@@ -220,12 +249,14 @@ extension FakeServerSuites {
 extension FakeServerSuites.FakeServerTests {
     @Test("a user's photos come as an array, and an unknown user is a 404")
     func userPhotos() async throws {
-        let reply = try await send("GET", "https://api.unsplash.com/users/exampleuser/photos", headers: ["Authorization": key])
+        let reply = try await send(
+            "GET", "https://api.unsplash.com/users/exampleuser/photos", headers: ["Authorization": key])
         #expect(reply.status == 200)
         let photos = try JSONDecoder().decode([Photo].self, from: reply.body)
         #expect(photos.map(\.id) == ["Dwu85P9SOIk", "Rk3OQZ1Y5Jw", "cT2k5v9-wQo"])
         #expect(photos.allSatisfy { $0.user.username == "exampleuser" })
-        let unknown = try await send("GET", "https://api.unsplash.com/users/nobody/photos", headers: ["Authorization": key])
+        let unknown = try await send(
+            "GET", "https://api.unsplash.com/users/nobody/photos", headers: ["Authorization": key])
         #expect(unknown.status == 404)
         #expect(try errors(unknown.body) == ["Couldn't find User"])
     }
@@ -234,11 +265,13 @@ extension FakeServerSuites.FakeServerTests {
 extension FakeServerSuites.FakeServerTests {
     @Test("a page number too large to multiply is a 400, not a crash")
     func hugePage() async throws {
-        let search = try await send("GET", "https://api.unsplash.com/search/photos?query=cat&page=9223372036854775807",
-                                    headers: ["Authorization": key])
+        let search = try await send(
+            "GET", "https://api.unsplash.com/search/photos?query=cat&page=9223372036854775807",
+            headers: ["Authorization": key])
         #expect(search.status == 400)
-        let user = try await send("GET", "https://api.unsplash.com/users/exampleuser/photos?page=9223372036854775807",
-                                  headers: ["Authorization": key])
+        let user = try await send(
+            "GET", "https://api.unsplash.com/users/exampleuser/photos?page=9223372036854775807",
+            headers: ["Authorization": key])
         #expect(user.status == 400)
     }
 }

@@ -11,16 +11,18 @@ struct LadderClaimsTests {
         stage.callSite is any UserPhotosCalling ? 5 : 4
     }
 
-    @Test("the access key is typed once per photo function in stage 1, and once in all from stage 2",
-          arguments: StageArgument.all)
+    @Test(
+        "the access key is typed once per photo function in stage 1, and once in all from stage 2",
+        arguments: StageArgument.all)
     func keyLiterals(_ stage: StageArgument) throws {
         let metrics = try measure(stage.callSite.stage)
         let photoFunctions = calls(stage) - 1
         #expect(metrics.keyLiterals == (stage.callSite.stage.number == 1 ? photoFunctions : 1), "\(metrics)")
     }
 
-    @Test("stages 1 to 3 start a URLSession task once per call; from stage 4, in one place",
-          arguments: StageArgument.all)
+    @Test(
+        "stages 1 to 3 start a URLSession task once per call; from stage 4, in one place",
+        arguments: StageArgument.all)
     func requestPaths(_ stage: StageArgument) throws {
         let metrics = try measure(stage.callSite.stage)
         let expected = stage.callSite.stage.number <= 3 ? calls(stage) : 1

@@ -11,31 +11,33 @@ struct ModelTests {
 
     @Test("a photo decodes from Unsplash's documented shape, ignoring the fields the workbook does not use")
     func documentedPhoto() throws {
-        let photo = try decode(Photo.self, """
-        {"id":"Dwu85P9SOIk","created_at":"2016-05-03T11:00:28-04:00","updated_at":"2016-07-10T11:00:01-05:00",
-         "width":2448,"height":3264,"color":"#6E633A","blur_hash":"LFC$yHwc8^$yIAS$%M%00KxukYIp","downloads":1345,
-         "likes":24,"liked_by_user":false,"description":"A man drinking a coffee.",
-         "exif":{"make":"Canon","model":"Canon EOS 40D","exposure_time":"0.011111111111111112","aperture":"4.970854",
-                 "focal_length":"37","iso":100},
-         "location":{"name":"Montreal, Canada","city":"Montreal","country":"Canada",
-                     "position":{"latitude":45.473298,"longitude":-73.638488}},
-         "tags":[{"title":"man"},{"title":"drinking"}],
-         "current_user_collections":[{"id":206,"title":"Makers: Cat and Ben","published_at":"2016-01-12T18:16:09-05:00",
-                                      "last_collected_at":"2016-06-02T13:10:03-04:00","updated_at":"2016-07-10T11:00:01-05:00",
-                                      "cover_photo":null,"user":null}],
-         "urls":{"raw":"https://images.unsplash.com/face-springmorning.jpg",
-                 "full":"https://images.unsplash.com/face-springmorning.jpg?q=75&fm=jpg",
-                 "regular":"https://images.unsplash.com/face-springmorning.jpg?q=75&fm=jpg&w=1080&fit=max",
-                 "small":"https://images.unsplash.com/face-springmorning.jpg?q=75&fm=jpg&w=400&fit=max",
-                 "thumb":"https://images.unsplash.com/face-springmorning.jpg?q=75&fm=jpg&w=200&fit=max"},
-         "links":{"self":"https://api.unsplash.com/photos/Dwu85P9SOIk","html":"https://unsplash.com/photos/Dwu85P9SOIk",
-                  "download":"https://unsplash.com/photos/Dwu85P9SOIk/download",
-                  "download_location":"https://api.unsplash.com/photos/Dwu85P9SOIk/download"},
-         "user":{"id":"QPxL2MGqfrw","updated_at":"2016-07-10T11:00:01-05:00","username":"exampleuser","name":"Joe Example",
-                 "portfolio_url":"https://example.com/","bio":"Just an everyday Joe","location":"Montreal",
-                 "total_likes":5,"total_photos":10,"total_collections":13,
-                 "links":{"self":"https://api.unsplash.com/users/exampleuser","html":"https://unsplash.com/exampleuser"}}}
-        """)
+        let photo = try decode(
+            Photo.self,
+            """
+            {"id":"Dwu85P9SOIk","created_at":"2016-05-03T11:00:28-04:00","updated_at":"2016-07-10T11:00:01-05:00",
+             "width":2448,"height":3264,"color":"#6E633A","blur_hash":"LFC$yHwc8^$yIAS$%M%00KxukYIp","downloads":1345,
+             "likes":24,"liked_by_user":false,"description":"A man drinking a coffee.",
+             "exif":{"make":"Canon","model":"Canon EOS 40D","exposure_time":"0.011111111111111112","aperture":"4.970854",
+                     "focal_length":"37","iso":100},
+             "location":{"name":"Montreal, Canada","city":"Montreal","country":"Canada",
+                         "position":{"latitude":45.473298,"longitude":-73.638488}},
+             "tags":[{"title":"man"},{"title":"drinking"}],
+             "current_user_collections":[{"id":206,"title":"Makers: Cat and Ben","published_at":"2016-01-12T18:16:09-05:00",
+                                          "last_collected_at":"2016-06-02T13:10:03-04:00","updated_at":"2016-07-10T11:00:01-05:00",
+                                          "cover_photo":null,"user":null}],
+             "urls":{"raw":"https://images.unsplash.com/face-springmorning.jpg",
+                     "full":"https://images.unsplash.com/face-springmorning.jpg?q=75&fm=jpg",
+                     "regular":"https://images.unsplash.com/face-springmorning.jpg?q=75&fm=jpg&w=1080&fit=max",
+                     "small":"https://images.unsplash.com/face-springmorning.jpg?q=75&fm=jpg&w=400&fit=max",
+                     "thumb":"https://images.unsplash.com/face-springmorning.jpg?q=75&fm=jpg&w=200&fit=max"},
+             "links":{"self":"https://api.unsplash.com/photos/Dwu85P9SOIk","html":"https://unsplash.com/photos/Dwu85P9SOIk",
+                      "download":"https://unsplash.com/photos/Dwu85P9SOIk/download",
+                      "download_location":"https://api.unsplash.com/photos/Dwu85P9SOIk/download"},
+             "user":{"id":"QPxL2MGqfrw","updated_at":"2016-07-10T11:00:01-05:00","username":"exampleuser","name":"Joe Example",
+                     "portfolio_url":"https://example.com/","bio":"Just an everyday Joe","location":"Montreal",
+                     "total_likes":5,"total_photos":10,"total_collections":13,
+                     "links":{"self":"https://api.unsplash.com/users/exampleuser","html":"https://unsplash.com/exampleuser"}}}
+            """)
         #expect(photo.id == "Dwu85P9SOIk")
         #expect(photo.blurHash == "LFC$yHwc8^$yIAS$%M%00KxukYIp")
         #expect(photo.altDescription == nil, "the documented example leaves alt_description out")
@@ -45,13 +47,15 @@ struct ModelTests {
 
     @Test("a photo decodes when its optional fields are null")
     func nullFields() throws {
-        let photo = try decode(Photo.self, """
-        {"id":"x","created_at":"2020-01-01T00:00:00Z","width":1,"height":2,"color":null,"blur_hash":null,
-         "description":null,"alt_description":null,"likes":0,
-         "urls":{"raw":"https://i.example/r","full":"https://i.example/f","regular":"https://i.example/g",
-                 "small":"https://i.example/s","thumb":"https://i.example/t"},
-         "user":{"id":"u","username":"u","name":"U"}}
-        """)
+        let photo = try decode(
+            Photo.self,
+            """
+            {"id":"x","created_at":"2020-01-01T00:00:00Z","width":1,"height":2,"color":null,"blur_hash":null,
+             "description":null,"alt_description":null,"likes":0,
+             "urls":{"raw":"https://i.example/r","full":"https://i.example/f","regular":"https://i.example/g",
+                     "small":"https://i.example/s","thumb":"https://i.example/t"},
+             "user":{"id":"u","username":"u","name":"U"}}
+            """)
         #expect(photo.color == nil && photo.blurHash == nil && photo.description == nil && photo.altDescription == nil)
     }
 
@@ -70,28 +74,38 @@ struct ModelTests {
 
     @Test("the login envelope carries a token on success and a message on failure")
     func loginEnvelope() throws {
-        let success = try decode(LoginResponse.self, """
-        {"resultCode":200,"status":"success","data":{"access_token":"a","refresh_token":"r",
-         "access_expired_at":"2026-01-01","refresh_expired_at":"2026-02-01"}}
-        """)
-        #expect(success.token == Token(accessToken: "a", refreshToken: "r", accessExpiredAt: "2026-01-01", refreshExpiredAt: "2026-02-01"))
+        let success = try decode(
+            LoginResponse.self,
+            """
+            {"resultCode":200,"status":"success","data":{"access_token":"a","refresh_token":"r",
+             "access_expired_at":"2026-01-01","refresh_expired_at":"2026-02-01"}}
+            """)
+        #expect(
+            success.token
+                == Token(
+                    accessToken: "a", refreshToken: "r", accessExpiredAt: "2026-01-01", refreshExpiredAt: "2026-02-01"))
         #expect(success.message == nil)
-        let failure = try decode(LoginResponse.self, #"{"resultCode":401,"status":"fail","data":"Invalid username or password"}"#)
+        let failure = try decode(
+            LoginResponse.self, #"{"resultCode":401,"status":"fail","data":"Invalid username or password"}"#)
         #expect(failure.token == nil)
         #expect(failure.message == "Invalid username or password")
     }
 
     @Test("a token is not a success unless status says so")
     func tokenNeedsSuccess() throws {
-        let odd = try decode(LoginResponse.self, """
-        {"resultCode":200,"status":"pending","data":{"access_token":"a","refresh_token":"r",
-         "access_expired_at":"x","refresh_expired_at":"y"}}
-        """)
+        let odd = try decode(
+            LoginResponse.self,
+            """
+            {"resultCode":200,"status":"pending","data":{"access_token":"a","refresh_token":"r",
+             "access_expired_at":"x","refresh_expired_at":"y"}}
+            """)
         #expect(odd.token == nil)
     }
 
     @Test("Unsplash's error body decodes")
     func errorBody() throws {
-        #expect(try decode(UnsplashErrorBody.self, #"{"errors":["Couldn't find Photo"]}"#).errors == ["Couldn't find Photo"])
+        #expect(
+            try decode(UnsplashErrorBody.self, #"{"errors":["Couldn't find Photo"]}"#).errors == ["Couldn't find Photo"]
+        )
     }
 }

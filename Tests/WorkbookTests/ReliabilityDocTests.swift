@@ -2,6 +2,7 @@
 import Foundation
 import SourceMetrics
 import Testing
+
 @testable import Tour
 
 extension FakeServerSuites {
@@ -10,13 +11,16 @@ extension FakeServerSuites {
         @Test("the matrix in docs/reliability.md is what `workbook reliability --markdown` prints now")
         func pageMatchesCommand() async throws {
             let sources = try #require(SourceMetrics.sourcesDirectory(from: #filePath))
-            let page = try String(contentsOf: sources.deletingLastPathComponent().appendingPathComponent("docs/reliability.md"),
-                                  encoding: .utf8)
+            let page = try String(
+                contentsOf: sources.deletingLastPathComponent().appendingPathComponent("docs/reliability.md"),
+                encoding: .utf8)
             let start = try #require(page.range(of: "<!-- generated: workbook reliability --markdown -->\n"))
             let end = try #require(page.range(of: "\n<!-- end generated -->", range: start.upperBound..<page.endIndex))
             let embedded = String(page[start.upperBound..<end.lowerBound])
             let printed = await Workbook.reliability(markdown: true)
-            #expect(embedded == printed, "run `swift run workbook reliability --markdown` and paste its output into docs/reliability.md")
+            #expect(
+                embedded == printed,
+                "run `swift run workbook reliability --markdown` and paste its output into docs/reliability.md")
             #expect(!printed.contains("⚠"), "every stage meets the matrix")
         }
     }

@@ -3,10 +3,11 @@
 import CallSites
 import FakeServers
 import Foundation
+import Testing
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Testing
 
 /// One check on the requests a stage builds.
 struct RequestBuildingCase: Sendable, CustomTestStringConvertible {

@@ -1,8 +1,8 @@
 // The shared suite's case type: one behaviour, run against any stage through its call site.
 import CallSites
 import FakeServers
-import Testing
 import TestSupport
+import Testing
 
 /// One behaviour every stage must have.
 struct SharedCase: Sendable, CustomTestStringConvertible {

@@ -4,6 +4,7 @@ import FakeServers
 import Foundation
 import Models
 import Testing
+
 @testable import Tour
 
 let demoUsername = FakeServers.demoUsername
@@ -56,7 +57,9 @@ enum SharedCases {
             #expect(failure.kind == stage.expectedKind(.offline))
         },
         SharedCase("a login reply that is an HTML error page fails") { stage in
-            stage.fake.override(.login, with: .reply(status: 502, body: "<html><body>Bad Gateway</body></html>", contentType: "text/html"))
+            stage.fake.override(
+                .login,
+                with: .reply(status: 502, body: "<html><body>Bad Gateway</body></html>", contentType: "text/html"))
             let failure = try stage.failure(await stage.callSite.login(username: demoUsername, password: demoPassword))
             #expect(!failure.message.isEmpty)
             #expect(!failure.message.contains(demoPassword))
@@ -180,7 +183,8 @@ enum SharedCases {
             #expect(failure.kind == stage.expectedKind(.emptyBody))
         },
         SharedCase("a plain-text 429 'Rate Limit Exceeded' fails") { stage in
-            stage.fake.override(.searchPhotos, with: .reply(status: 429, body: "Rate Limit Exceeded", contentType: "text/plain"))
+            stage.fake.override(
+                .searchPhotos, with: .reply(status: 429, body: "Rate Limit Exceeded", contentType: "text/plain"))
             let failure = try stage.failure(await stage.callSite.searchPhotos(query: "dogs"))
             #expect(failure.kind == stage.expectedKind(.tooManyRequests))
             if stage.declares(.typedFailures) {
@@ -188,12 +192,14 @@ enum SharedCases {
             }
         },
         SharedCase("a plain-text 403 'Rate Limit Exceeded' fails as forbidden") { stage in
-            stage.fake.override(.randomPhoto, with: .reply(status: 403, body: "Rate Limit Exceeded", contentType: "text/plain"))
+            stage.fake.override(
+                .randomPhoto, with: .reply(status: 403, body: "Rate Limit Exceeded", contentType: "text/plain"))
             let failure = try stage.failure(await stage.callSite.randomPhoto())
             #expect(failure.kind == stage.expectedKind(.forbidden))
         },
         SharedCase("a 200 login envelope whose status is not success fails with its message") { stage in
-            stage.fake.override(.login, with: .reply(status: 200, body: #"{"resultCode":200,"status":"fail","data":"Account locked"}"#))
+            stage.fake.override(
+                .login, with: .reply(status: 200, body: #"{"resultCode":200,"status":"fail","data":"Account locked"}"#))
             let failure = try stage.failure(await stage.callSite.login(username: demoUsername, password: demoPassword))
             #expect(failure.message.contains("Account locked"))
             #expect(failure.kind == stage.expectedKind(.unexpectedStatus))
@@ -228,15 +234,19 @@ enum SharedCases {
             #expect(stage.fake.log.count == 7)
             // `SharedCase.run` then checks that no handler was called twice or never.
         },
-        SharedCase("the password stays in the login body and the key in its header, and no message or log shows either") { stage in
+        SharedCase("the password stays in the login body and the key in its header, and no message or log shows either")
+        { stage in
             let callSite = stage.callSite
             var failures: [Failure] = []
             failures += [await callSite.login(username: demoUsername, password: demoPassword).failure].compactMap { $0 }
-            failures += [await callSite.login(username: demoUsername, password: demoPassword + "!").failure].compactMap { $0 }
-            stage.fake.override(.login, with: .reply(status: 500, body: "<html>\(demoPassword)?</html>", contentType: "text/html"))
+            failures += [await callSite.login(username: demoUsername, password: demoPassword + "!").failure].compactMap
+            { $0 }
+            stage.fake.override(
+                .login, with: .reply(status: 500, body: "<html>\(demoPassword)?</html>", contentType: "text/html"))
             failures += [await callSite.login(username: demoUsername, password: demoPassword).failure].compactMap { $0 }
             _ = await callSite.searchPhotos(query: "dogs")
-            stage.fake.override(.photo, with: .reply(status: 401, body: #"{"errors":["OAuth error: The access token is invalid"]}"#))
+            stage.fake.override(
+                .photo, with: .reply(status: 401, body: #"{"errors":["OAuth error: The access token is invalid"]}"#))
             failures += [await callSite.photo(id: "Dwu85P9SOIk").failure].compactMap { $0 }
             #expect(failures.count == 3)
             let secrets = [demoPassword, FakeServers.demoAccessKey]
@@ -265,12 +275,14 @@ enum SharedCases {
             ]
             for echo in echoes {
                 stage.fake.override(.login, with: echo)
-                let failure = try stage.failure(await stage.callSite.login(username: demoUsername, password: demoPassword))
+                let failure = try stage.failure(
+                    await stage.callSite.login(username: demoUsername, password: demoPassword))
                 #expect(!failure.message.contains(demoPassword), "stage \(stage.number) showed the password")
             }
         },
         SharedCase("a 401 for a revoked key fails") { stage in
-            stage.fake.override(.photo, with: .reply(status: 401, body: #"{"errors":["OAuth error: The access token is invalid"]}"#))
+            stage.fake.override(
+                .photo, with: .reply(status: 401, body: #"{"errors":["OAuth error: The access token is invalid"]}"#))
             let failure = try stage.failure(await stage.callSite.photo(id: "Dwu85P9SOIk"))
             #expect(failure.kind == stage.expectedKind(.unauthorized))
         },

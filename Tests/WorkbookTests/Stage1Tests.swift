@@ -1,7 +1,7 @@
 // Stage 1 on the shared suite: `swift test --filter Stage1` runs every case against it alone.
 import CallSites
-import Testing
 import TestSupport
+import Testing
 import Tour
 
 extension FakeServerSuites {

@@ -1,10 +1,11 @@
 // Stage 3 on the shared suite: `swift test --filter Stage3` runs every case against it alone.
 import CallSites
 import Foundation
-@testable import Stage3Result
-import Testing
 import TestSupport
+import Testing
 import Tour
+
+@testable import Stage3Result
 
 extension FakeServerSuites {
     @Suite("Stage3Result")

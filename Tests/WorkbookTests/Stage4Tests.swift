@@ -1,8 +1,8 @@
 // Stage 4 on the shared suite: `swift test --filter Stage4` runs every case against it alone.
 import CallSites
 import Stage4Generic
-import Testing
 import TestSupport
+import Testing
 import Tour
 
 extension FakeServerSuites {
@@ -26,7 +26,9 @@ extension FakeServerSuites.Stage4Tests {
     func genericRequest() async throws {
         _ = freshFake()
         let size: Result<PhotoSize, APIError> = await withCheckedContinuation { continuation in
-            APIClient.shared.request(UnsplashAPI.photo(id: "Dwu85P9SOIk"), as: PhotoSize.self) { continuation.resume(returning: $0) }
+            APIClient.shared.request(UnsplashAPI.photo(id: "Dwu85P9SOIk"), as: PhotoSize.self) {
+                continuation.resume(returning: $0)
+            }
         }
         let value = try size.get()
         #expect(value.width == 2448 && value.height == 3264)

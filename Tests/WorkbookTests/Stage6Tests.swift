@@ -3,12 +3,13 @@
 import CallSites
 import FakeServers
 import Foundation
+import TestSupport
+import Testing
+import Tour
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Testing
-import TestSupport
-import Tour
 
 extension FakeServerSuites {
     @Suite("Stage6Async")
@@ -45,7 +46,8 @@ extension FakeServerSuites.Stage6Tests {
         let ids = ["Dwu85P9SOIk", "LBI7cgq3pbM", "yC-Yzbqy7PY"]
         // Held back in reverse: the first id answers last, the last one first.
         for (index, id) in ids.enumerated() {
-            fake.override(.photo, with: .delay(0.1 * Double(ids.count - index)), where: { $0.url.lastPathComponent == id })
+            fake.override(
+                .photo, with: .delay(0.1 * Double(ids.count - index)), where: { $0.url.lastPathComponent == id })
         }
         let callSite = Stage6CallSite(session: URLSession(configuration: FakeServers.sessionConfiguration()))
         let photos = try #require(await callSite.photos(ids: ids).value)
@@ -57,7 +59,8 @@ extension FakeServerSuites.Stage6Tests {
 extension FakeServerSuites.Stage6Tests {
     @Test("Stage 6 survives every bad reply", arguments: BadReplies.all)
     func badReply(_ badReply: BadReply) async {
-        await check(badReply, on: Stage6CallSite(session: URLSession(configuration: FakeServers.sessionConfiguration())))
+        await check(
+            badReply, on: Stage6CallSite(session: URLSession(configuration: FakeServers.sessionConfiguration())))
     }
 }
 
@@ -73,7 +76,9 @@ extension FakeServerSuites.Stage6Tests {
     func thousandCalls() async {
         let fake = freshFake()
         let callSite = Stage6CallSite(session: URLSession(configuration: FakeServers.sessionConfiguration()))
-        let ids = ["Dwu85P9SOIk", "LBI7cgq3pbM", "yC-Yzbqy7PY", "8manzosDSGM", "3Z70SDuYs5g", "NodtnCsLdTE", "IicyiaPYGGI"]
+        let ids = [
+            "Dwu85P9SOIk", "LBI7cgq3pbM", "yC-Yzbqy7PY", "8manzosDSGM", "3Z70SDuYs5g", "NodtnCsLdTE", "IicyiaPYGGI",
+        ]
         let matched = await withTaskGroup(of: Bool.self) { group in
             for index in 0..<1_000 {
                 let id = ids[index % ids.count]

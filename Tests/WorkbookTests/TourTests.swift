@@ -6,29 +6,32 @@ import Locking
 import Models
 import SourceMetrics
 import Testing
+
 @testable import Tour
 
 @Suite("Command line")
 struct CommandLineTests {
-    @Test("the words a user types become the command they meant",
-          arguments: [
+    @Test(
+        "the words a user types become the command they meant",
+        arguments: [
             ([], Command.tour), (["tour"], .tour), (["stage", "3"], .stage(3)),
             (["compare", "3", "4"], .compare(3, 4, unified: false)),
             (["compare", "--unified", "1", "6"], .compare(1, 6, unified: true)),
             (["metrics"], .metrics(markdown: false)), (["metrics", "--markdown"], .metrics(markdown: true)),
             (["--help"], .help(topic: nil)), (["help", "compare"], .help(topic: "compare")),
-          ])
+        ])
     func parses(arguments: [String], command: Command) throws {
         #expect(try Command.parse(arguments) == command)
     }
 
-    @Test("a wrong argument is refused with a message that says what exists",
-          arguments: [
+    @Test(
+        "a wrong argument is refused with a message that says what exists",
+        arguments: [
             (["stage", "7"], "the stages are 1 to 6"), (["stage", "two"], "There is no stage two"),
             (["stage"], "stage takes one stage number"), (["compare", "3"], "compare takes two stage numbers"),
             (["metrics", "--json"], "metrics does not take --json"), (["frob"], "There is no command frob"),
             (["help", "frob"], "There is no command frob"),
-          ])
+        ])
     func refuses(arguments: [String], message: String) {
         #expect {
             try Command.parse(arguments)
@@ -51,8 +54,9 @@ struct CommandLineTests {
 struct TablesAndDiffsTests {
     @Test("a cell wraps at word boundaries, breaks at a newline, and is cut with … past its lines")
     func wrapping() {
-        #expect(Table.wrap("✗ notFound\nCouldn't find Photo (404)", width: 14, maxLines: 4)
-            == ["✗ notFound", "Couldn't find", "Photo (404)"])
+        #expect(
+            Table.wrap("✗ notFound\nCouldn't find Photo (404)", width: 14, maxLines: 4)
+                == ["✗ notFound", "Couldn't find", "Photo (404)"])
         #expect(Table.wrap("one two three four five six", width: 7, maxLines: 2) == ["one two", "three…"])
         #expect(Table.wrap("abcdefghij", width: 4, maxLines: 5) == ["abcd", "efgh", "ij"])
     }
@@ -61,8 +65,12 @@ struct TablesAndDiffsTests {
     func metricsTable() {
         let stages = Stages.all(session: .shared).prefix(2).map(\.stage)
         let metrics = [
-            StageMetrics(module: "Stage1Hardcoded", files: 2, linesOfCode: 105, requestFunctions: 4, sessionCallSites: 4, keyLiterals: 3, forceUnwraps: 3),
-            StageMetrics(module: "Stage2EnumAPI", files: 4, linesOfCode: 180, requestFunctions: 4, sessionCallSites: 4, keyLiterals: 1, forceUnwraps: 0),
+            StageMetrics(
+                module: "Stage1Hardcoded", files: 2, linesOfCode: 105, requestFunctions: 4, sessionCallSites: 4,
+                keyLiterals: 3, forceUnwraps: 3),
+            StageMetrics(
+                module: "Stage2EnumAPI", files: 4, linesOfCode: 180, requestFunctions: 4, sessionCallSites: 4,
+                keyLiterals: 1, forceUnwraps: 0),
         ]
         let markdown = Workbook.metricsTable(stages: Array(stages), metrics: metrics, markdown: true)
         #expect(markdown.contains("| 1 Stage1Hardcoded | 105 | 2 | 4 | 4 | 3 | 3 |"))
@@ -76,7 +84,10 @@ struct TablesAndDiffsTests {
     @Test("the edit script keeps common lines and marks what was removed and inserted")
     func script() {
         let script = Diff.script(from: ["a", "b", "c"], to: ["a", "x", "c", "d"])
-        #expect(script == [.same(old: 0, new: 0), .removed(old: 1), .inserted(new: 1), .same(old: 2, new: 2), .inserted(new: 3)])
+        #expect(
+            script == [
+                .same(old: 0, new: 0), .removed(old: 1), .inserted(new: 1), .same(old: 2, new: 2), .inserted(new: 3),
+            ])
     }
 
     @Test("side by side, a replaced line is one changed row, and far-away common lines are folded")
@@ -103,7 +114,8 @@ extension FakeServerSuites {
         /// Runs a command and keeps what it printed, without colour.
         func output(of command: Command) async throws -> [String] {
             let lines = Locked<[String]>([])
-            try await Workbook(style: .plain) { line in lines.withLock { $0 += line.components(separatedBy: "\n") } }.run(command)
+            try await Workbook(style: .plain) { line in lines.withLock { $0 += line.components(separatedBy: "\n") } }
+                .run(command)
             return lines.withLock { $0 }
         }
 
