@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 // The workbook: one login API and one photo API, written six times, one refactoring step apart.
 import PackageDescription
 

@@ -1,0 +1,56 @@
+// The oldest toolchain the workbook supports is said in one paragraph, the same in every place a
+// learner or a facilitator looks first, and `swift-tools-version` is the version it names: an
+// older toolchain is then refused by SwiftPM before anything compiles.
+import Foundation
+import Testing
+
+@Suite("Docs: the toolchain floor")
+struct ToolchainFloorTests {
+    static let places = ["README.md", "docs/README.md", "docs/workshop.md"]
+
+    @Test("README, docs/README.md and the workshop guide state the same floor, the one Package.swift declares")
+    func floorStatedOnce() throws {
+        let root = try #require(PackageWorld.root)
+        func read(_ path: String) throws -> String {
+            try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+        }
+        let manifest = try read("Package.swift")
+        let toolsVersion = try #require(
+            manifest.split(separator: "\n").first.flatMap { $0.split(separator: ":").last }.map(String.init),
+            "Package.swift opens without a swift-tools-version")
+        var statements: [String: String] = [:]
+        for place in Self.places {
+            let blocks = Self.floorBlocks(in: try read(place))
+            #expect(blocks.count == 1, "\(place) has \(blocks.count) toolchain floor blocks, not one")
+            statements[place] = blocks.first
+        }
+        let first = try #require(statements[Self.places[0]])
+        for (place, statement) in statements {
+            #expect(statement == first, "\(place) words the floor differently from \(Self.places[0])")
+        }
+        #expect(first.contains("Swift \(toolsVersion) or later"), "the floor is not the tools version \(toolsVersion)")
+        #expect(first.contains("`Swift version \(toolsVersion)` or higher"))
+        #expect(first.contains("Swift tools version \(toolsVersion).0"))
+    }
+
+    @Test("a floor block is read across indentation and line breaks; a missing end marker finds none")
+    func floorBlocksAreRead() {
+        let page = "x\n<!-- toolchain floor -->\n   Swift 6.1\n   or later.\n<!-- end toolchain floor -->\n"
+        #expect(Self.floorBlocks(in: page) == ["Swift 6.1 or later."])
+        #expect(Self.floorBlocks(in: "<!-- toolchain floor -->\nSwift 6.1").isEmpty)
+    }
+
+    /// The text between each pair of floor markers, with indentation and line breaks folded to single spaces.
+    static func floorBlocks(in text: String) -> [String] {
+        var blocks: [String] = []
+        var rest = text[...]
+        while let start = rest.range(of: "<!-- toolchain floor -->"),
+            let end = rest.range(of: "<!-- end toolchain floor -->", range: start.upperBound..<rest.endIndex)
+        {
+            let words = rest[start.upperBound..<end.lowerBound].split(whereSeparator: \.isWhitespace)
+            blocks.append(words.joined(separator: " "))
+            rest = rest[end.upperBound...]
+        }
+        return blocks
+    }
+}
