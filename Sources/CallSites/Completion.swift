@@ -50,7 +50,9 @@ public struct CompletionProblem: Sendable, Equatable, CustomStringConvertible {
 /// Starts a completion-handler call and waits for its first answer.
 ///
 /// A second answer is recorded on `CompletionMonitor.current` and otherwise ignored; no answer
-/// within the monitor's patience (30 seconds without one) ends the wait with a failure.
+/// within the monitor's patience (30 seconds without one) ends the wait with a failure. When the
+/// first answer comes from a handler running on a serial `OperationQueue`, the caller resumes
+/// after that handler returns.
 func completion<Value: Sendable>(
     of call: String,
     _ start: (_ finish: @escaping @Sendable (Outcome<Value>) -> Void) -> Void
@@ -96,7 +98,15 @@ private final class Waiter<Value: Sendable>: Sendable {
         if answers > 1 {
             monitor?.record(CompletionProblem(kind: .calledAgain, call: call))
         }
-        continuation?.resume(returning: outcome)
+        guard let continuation else { return }
+        // A handler on a serial queue (a URLSession's delegate queue) may answer again before it
+        // returns. The caller resumes after it returns, so such a second answer is always
+        // recorded by the time the caller checks, never only when a race goes that way.
+        if let queue = OperationQueue.current, queue.maxConcurrentOperationCount == 1 {
+            queue.addOperation { continuation.resume(returning: outcome) }
+        } else {
+            continuation.resume(returning: outcome)
+        }
     }
 
     func giveUp(after seconds: TimeInterval) {

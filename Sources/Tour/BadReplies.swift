@@ -134,6 +134,31 @@ public enum BadReplies {
         BadReply("status 299 with a photo", knownPhoto, typed: .value, untyped: .value) {
             $0.override(.photo, with: .reply(status: 299, body: photoJSON()))
         },
+        // The success range's edges, on every call: stage 3 checks the status once per function.
+        BadReply("status 299 with a search page", search, typed: .value, untyped: .value) {
+            $0.override(.searchPhotos, with: .status(299))
+        },
+        BadReply("status 299 with a random photo", .randomPhoto, typed: .value, untyped: .value) {
+            $0.override(.randomPhoto, with: .status(299))
+        },
+        BadReply("a login 299 with a token", demoLogin, typed: .value, untyped: .value) {
+            $0.override(.login, with: .status(299))
+        },
+        BadReply("status 300 with a photo", knownPhoto, typed: .failure(.unexpectedStatus), untyped: .value) {
+            $0.override(.photo, with: .reply(status: 300, body: photoJSON()))
+        },
+        BadReply("status 300 with a search page", search, typed: .failure(.unexpectedStatus), untyped: .value) {
+            $0.override(.searchPhotos, with: .status(300))
+        },
+        BadReply("status 300 with a random photo", .randomPhoto, typed: .failure(.unexpectedStatus), untyped: .value) {
+            $0.override(.randomPhoto, with: .status(300))
+        },
+        BadReply("a login 300 with a token", demoLogin, typed: .failure(.unexpectedStatus), untyped: .value) {
+            $0.override(.login, with: .status(300))
+        },
+        BadReply("status 199 with a photo", knownPhoto, typed: .failure(.unexpectedStatus), untyped: .value) {
+            $0.override(.photo, with: .reply(status: 199, body: photoJSON()))
+        },
         BadReply("302 without a Location", knownPhoto, typed: .failure(.unexpectedStatus)) {
             $0.override(.photo, with: .reply(status: 302, body: ""))
         },
@@ -154,6 +179,13 @@ public enum BadReplies {
             $0.override(
                 .login, with: .reply(status: 200, body: #"{"resultCode":200,"status":"fail","data":"Account locked"}"#))
         },
+        BadReply(
+            "a login 200 whose status is not success, with a token as its data", demoLogin,
+            typed: .failure(.unexpectedStatus)
+        ) {
+            $0.override(
+                .login, with: .reply(status: 200, body: #"{"resultCode":200,"status":"fail","data":\#(tokenJSON)}"#))
+        },
         BadReply("a login 401 with a token where the message belongs", demoLogin, typed: .failure(.unauthorized)) {
             $0.override(
                 .login, with: .reply(status: 401, body: #"{"resultCode":401,"status":"fail","data":\#(tokenJSON)}"#))
@@ -168,6 +200,18 @@ public enum BadReplies {
                 .login,
                 with: .reply(
                     status: 500, body: "<html><body>Internal Server Error</body></html>", contentType: "text/html"))
+        },
+        // A login reply that is no envelope at all still fails as its status says.
+        BadReply("a login 400 that is plain text", demoLogin, typed: .failure(.badRequest)) {
+            $0.override(.login, with: .reply(status: 400, body: "Bad Request", contentType: "text/plain"))
+        },
+        BadReply("a login 401 that is an HTML page", demoLogin, typed: .failure(.unauthorized)) {
+            $0.override(
+                .login,
+                with: .reply(status: 401, body: "<html><body>Unauthorized</body></html>", contentType: "text/html"))
+        },
+        BadReply("a login 302 with no body", demoLogin, typed: .failure(.unexpectedStatus)) {
+            $0.override(.login, with: .reply(status: 302, body: ""))
         },
         BadReply("a reply slower than the request timeout", knownPhoto, typed: .failure(.timedOut)) {
             // Every stage keeps the default 60-second timeout; the fake runs its clock 1,000 times fast.

@@ -55,11 +55,29 @@ struct RequestBuildingCase: Sendable, CustomTestStringConvertible {
             let fields = try JSONSerialization.jsonObject(with: body) as? [String: String]
             #expect(fields == ["username": "popcorn", "password": "p\"w"])
         },
+        RequestBuildingCase("login's JSON body has its keys sorted, so the same call sends the same bytes") { builder in
+            let body = try #require(
+                try builder.request(for: .login(username: "popcorn", password: "pw")).get().httpBody)
+            #expect(String(decoding: body, as: UTF8.self) == #"{"password":"pw","username":"popcorn"}"#)
+        },
         RequestBuildingCase("a call without parameters has no query at all") { builder in
             let url = try builder.request(for: .randomPhoto).get().url
             #expect(url?.absoluteString == "https://api.unsplash.com/photos/random")
         },
     ]
+}
+
+/// Twelve fields for a router's JSON body. With two keys, as login has, an encoder that does not
+/// sort them still puts them in order in half of all runs; twelve unsorted keys come out sorted in
+/// one run in 479 million, so a missing sort fails the check every time.
+let twelveFields = Dictionary(uniqueKeysWithValues: "abcdefghijkl".map { ("\($0)-field", "\($0)") })
+
+/// The body a router must build from `twelveFields`: every key, in sorted order.
+func expectSortedBody(_ body: Data?, sourceLocation: SourceLocation = #_sourceLocation) {
+    let fields = twelveFields.keys.sorted().map { #""\#($0)":"\#(twelveFields[$0] ?? "")""# }
+    #expect(
+        String(decoding: body ?? Data(), as: UTF8.self) == "{" + fields.joined(separator: ",") + "}",
+        "the same call must send the same bytes", sourceLocation: sourceLocation)
 }
 
 extension Result {

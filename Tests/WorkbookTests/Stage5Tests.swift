@@ -55,3 +55,19 @@ extension FakeServerSuites.Stage5Tests {
         }
     }
 }
+
+extension FakeServerSuites.Stage5Tests {
+    /// A POST with twelve parameters, built by the same `asURLRequest()` as every endpoint.
+    struct TwelveFieldsRouter: Stage5Router.Router {
+        let baseURL = "https://api.example.com"
+        let pathSegments = ["forms"]
+        let method = HTTPMethod.post
+        let headers: [String: String] = [:]
+        let parameters = twelveFields
+    }
+
+    @Test("Stage 5's router sorts a JSON body's keys, so the same call sends the same bytes in every run")
+    func sortedBody() throws {
+        expectSortedBody(try TwelveFieldsRouter().asURLRequest().httpBody)
+    }
+}

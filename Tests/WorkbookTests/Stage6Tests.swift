@@ -3,6 +3,7 @@
 import CallSites
 import FakeServers
 import Foundation
+import Stage6Async
 import TestSupport
 import Testing
 import Tour
@@ -104,5 +105,21 @@ extension FakeServerSuites.Stage6Tests {
         call.cancel()
         #expect(await call.value.failure?.kind == .cancelled)
         #expect(fake.log.isEmpty)
+    }
+}
+
+extension FakeServerSuites.Stage6Tests {
+    /// A POST with twelve parameters, built by the same `asURLRequest()` as every endpoint.
+    struct TwelveFieldsRouter: Stage6Async.Router {
+        let baseURL = "https://api.example.com"
+        let pathSegments = ["forms"]
+        let method = HTTPMethod.post
+        let headers: [String: String] = [:]
+        let parameters = twelveFields
+    }
+
+    @Test("Stage 6's router sorts a JSON body's keys, so the same call sends the same bytes in every run")
+    func sortedBody() throws {
+        expectSortedBody(try TwelveFieldsRouter().asURLRequest().httpBody)
     }
 }
