@@ -13,6 +13,10 @@ public protocol CallSite: Sendable {
     func searchPhotos(query: String) async -> Outcome<SearchPage>
     func randomPhoto() async -> Outcome<Photo>
     func photo(id: String) async -> Outcome<Photo>
+    /// A new photo screen, made as an app at this stage makes one.
+    @MainActor func makePhotoScreen() -> any PhotoScreenModel
+    /// A new sign-in screen, made as an app at this stage makes one.
+    @MainActor func makeLoginScreen() -> any LoginScreenModel
 }
 
 /// A stage's number, module, one idea and declared capabilities.
@@ -42,6 +46,10 @@ public enum Capability: String, CaseIterable, Sendable {
     /// What the user typed reaches the server as typed (an id stays one path segment, a `+` stays
     /// a plus), or is refused before anything is sent.
     case exactRequests
+    /// On the photo screen, a newer search's results are never replaced by an older search's late reply.
+    case latestSearchWins
+    /// A screen that goes away cancels the requests it started.
+    case cancelsWhenLeft
 }
 
 /// What one call handed its caller.
@@ -80,22 +88,21 @@ public enum FailureKind: String, CaseIterable, Sendable {
     case emptyBody, decoding
 }
 
+/// A stage's own error type, whose kind the stage's own `switch` names, as a screen's would.
+protocol KindedError: Error {
+    var kind: FailureKind { get }
+}
+
 extension Failure {
-    /// A stage's own error, with its kind read from the case the stage chose. The case names of
-    /// every stage's `APIError` are `FailureKind`'s raw values, so one reading serves them all,
-    /// as a screen's `switch error { case .notFound: … }` would.
-    init(_ error: some Error) {
-        let mirror = Mirror(reflecting: error)
-        let caseName = mirror.children.first?.label ?? String(describing: error)
-        self.init(
-            message: error.localizedDescription,
-            kind: mirror.displayStyle == .enum ? FailureKind(rawValue: caseName) : nil)
+    /// A stage's own error, with the kind its `switch` names.
+    init(_ error: some KindedError) {
+        self.init(message: error.localizedDescription, kind: error.kind)
     }
 }
 
 extension Outcome {
     /// A `Result` completion: two states, and a failure of the stage's own error type.
-    init(_ result: Result<Value, some Error>) {
+    init(_ result: Result<Value, some KindedError>) {
         switch result {
         case .success(let value): self = .value(value)
         case .failure(let error): self = .failure(Failure(error))

@@ -43,3 +43,16 @@ public struct Stage1CallSite: CallSite {
         }
     }
 }
+
+extension Stage1CallSite {
+    @MainActor public func makePhotoScreen() -> any PhotoScreenModel {
+        PhotoScreen()
+    }
+
+    @MainActor public func makeLoginScreen() -> any LoginScreenModel {
+        LoginScreen()
+    }
+}
+
+extension PhotoScreen: PhotoScreenModel {}
+extension LoginScreen: LoginScreenModel {}

@@ -44,3 +44,16 @@ public struct Stage2CallSite: CallSite {
         }
     }
 }
+
+extension Stage2CallSite {
+    @MainActor public func makePhotoScreen() -> any PhotoScreenModel {
+        PhotoScreen()
+    }
+
+    @MainActor public func makeLoginScreen() -> any LoginScreenModel {
+        LoginScreen()
+    }
+}
+
+extension PhotoScreen: PhotoScreenModel {}
+extension LoginScreen: LoginScreenModel {}

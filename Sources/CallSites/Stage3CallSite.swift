@@ -43,3 +43,38 @@ public struct Stage3CallSite: CallSite {
         }
     }
 }
+
+extension APIError: KindedError {
+    /// The same names, case for case: what a screen's `switch` would tell apart.
+    var kind: FailureKind {
+        switch self {
+        case .invalidRequest: .invalidRequest
+        case .offline: .offline
+        case .timedOut: .timedOut
+        case .cancelled: .cancelled
+        case .transport: .transport
+        case .badRequest: .badRequest
+        case .unauthorized: .unauthorized
+        case .forbidden: .forbidden
+        case .notFound: .notFound
+        case .tooManyRequests: .tooManyRequests
+        case .server: .server
+        case .unexpectedStatus: .unexpectedStatus
+        case .emptyBody: .emptyBody
+        case .decoding: .decoding
+        }
+    }
+}
+
+extension Stage3CallSite {
+    @MainActor public func makePhotoScreen() -> any PhotoScreenModel {
+        PhotoScreen()
+    }
+
+    @MainActor public func makeLoginScreen() -> any LoginScreenModel {
+        LoginScreen()
+    }
+}
+
+extension PhotoScreen: PhotoScreenModel {}
+extension LoginScreen: LoginScreenModel {}

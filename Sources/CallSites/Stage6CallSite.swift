@@ -87,3 +87,38 @@ extension Stage6CallSite: RequestBuilding {
         return Result { () throws(APIError) in try router.asURLRequest() }.mapError(Failure.init)
     }
 }
+
+extension APIError: KindedError {
+    /// The same names, case for case: what a screen's `switch` would tell apart.
+    var kind: FailureKind {
+        switch self {
+        case .invalidRequest: .invalidRequest
+        case .offline: .offline
+        case .timedOut: .timedOut
+        case .cancelled: .cancelled
+        case .transport: .transport
+        case .badRequest: .badRequest
+        case .unauthorized: .unauthorized
+        case .forbidden: .forbidden
+        case .notFound: .notFound
+        case .tooManyRequests: .tooManyRequests
+        case .server: .server
+        case .unexpectedStatus: .unexpectedStatus
+        case .emptyBody: .emptyBody
+        case .decoding: .decoding
+        }
+    }
+}
+
+extension Stage6CallSite {
+    @MainActor public func makePhotoScreen() -> any PhotoScreenModel {
+        PhotoScreen(photoManager: photoManager)
+    }
+
+    @MainActor public func makeLoginScreen() -> any LoginScreenModel {
+        LoginScreen(loginManager: loginManager)
+    }
+}
+
+extension PhotoScreen: PhotoScreenModel {}
+extension LoginScreen: LoginScreenModel {}

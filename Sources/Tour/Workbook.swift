@@ -174,19 +174,6 @@ public struct Workbook: Sendable {
         write(Self.metricsTable(stages: stages, metrics: measured, markdown: markdown, style: style))
     }
 
-    /// Capability names short enough to head a narrow column.
-    static func shortName(_ capability: Capability) -> String {
-        switch capability {
-        case .typedFailures: "typed failures"
-        case .oneRequestPath: "one request path"
-        case .offlineRequestBuilding: "offline building"
-        case .cancellation: "cancel"
-        case .concurrentCalls: "concurrent calls"
-        case .injectedSession: "injected session"
-        case .exactRequests: "exact requests"
-        }
-    }
-
     static let metricColumns = [
         "lines of code", "files", "request functions", "URLSession call sites", "key literals", "force unwraps",
     ]
@@ -211,13 +198,13 @@ public struct Workbook: Sendable {
             ],
             rows: zip(names, values).map { [$0] + $1.map(String.init) },
             widths: [18, 10, 6, 13, 13, 12, 13])
+        // Capabilities down, stages across: nine names side by side would not fit a terminal.
         let capabilities = Table(
-            header: ["stage"] + Capability.allCases.map(shortName),
-            rows: stages.map { stage in
-                ["\(stage.number) \(stage.module)"]
-                    + Capability.allCases.map { stage.capabilities.contains($0) ? "✓" : "✗" }
+            header: ["capability"] + stages.map { "stage \($0.number)" },
+            rows: Capability.allCases.map { capability in
+                [capability.rawValue] + stages.map { $0.capabilities.contains(capability) ? "✓" : "✗" }
             },
-            widths: [17] + Array(repeating: 10, count: Capability.allCases.count), separator: " ")
+            widths: [22] + Array(repeating: 7, count: stages.count), separator: " ")
         return [measures.render(style: style), "", capabilities.render(style: style)].joined(separator: "\n")
     }
 }

@@ -38,3 +38,10 @@ extension FakeServerSuites.Stage1Tests {
         await check(input, on: Stage1CallSite())
     }
 }
+
+extension FakeServerSuites.Stage1Tests {
+    @Test("Stage 1's screens pass the shared screen case", arguments: ScreenCases.all)
+    @MainActor func sharedScreenCase(_ screenCase: ScreenCase) async throws {
+        try await screenCase.run(on: Stage1CallSite())
+    }
+}

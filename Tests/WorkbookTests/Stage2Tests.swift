@@ -53,3 +53,10 @@ extension FakeServerSuites.Stage2Tests {
         await check(input, on: Stage2CallSite())
     }
 }
+
+extension FakeServerSuites.Stage2Tests {
+    @Test("Stage 2's screens pass the shared screen case", arguments: ScreenCases.all)
+    @MainActor func sharedScreenCase(_ screenCase: ScreenCase) async throws {
+        try await screenCase.run(on: Stage2CallSite())
+    }
+}

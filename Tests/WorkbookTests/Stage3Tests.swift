@@ -68,3 +68,10 @@ extension FakeServerSuites.Stage3Tests {
         await check(input, on: Stage3CallSite())
     }
 }
+
+extension FakeServerSuites.Stage3Tests {
+    @Test("Stage 3's screens pass the shared screen case", arguments: ScreenCases.all)
+    @MainActor func sharedScreenCase(_ screenCase: ScreenCase) async throws {
+        try await screenCase.run(on: Stage3CallSite())
+    }
+}

@@ -48,3 +48,10 @@ extension FakeServerSuites.Stage4Tests {
         await check(input, on: Stage4CallSite())
     }
 }
+
+extension FakeServerSuites.Stage4Tests {
+    @Test("Stage 4's screens pass the shared screen case", arguments: ScreenCases.all)
+    @MainActor func sharedScreenCase(_ screenCase: ScreenCase) async throws {
+        try await screenCase.run(on: Stage4CallSite())
+    }
+}

@@ -71,3 +71,10 @@ extension FakeServerSuites.Stage5Tests {
         expectSortedBody(try TwelveFieldsRouter().asURLRequest().httpBody)
     }
 }
+
+extension FakeServerSuites.Stage5Tests {
+    @Test("Stage 5's screens pass the shared screen case", arguments: ScreenCases.all)
+    @MainActor func sharedScreenCase(_ screenCase: ScreenCase) async throws {
+        try await screenCase.run(on: Stage5CallSite())
+    }
+}

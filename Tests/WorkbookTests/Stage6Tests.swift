@@ -123,3 +123,10 @@ extension FakeServerSuites.Stage6Tests {
         expectSortedBody(try TwelveFieldsRouter().asURLRequest().httpBody)
     }
 }
+
+extension FakeServerSuites.Stage6Tests {
+    @Test("Stage 6's screens pass the shared screen case", arguments: ScreenCases.all)
+    @MainActor func sharedScreenCase(_ screenCase: ScreenCase) async throws {
+        try await screenCase.run(on: Stage6CallSite(session: URLSession(configuration: FakeServers.sessionConfiguration())))
+    }
+}
