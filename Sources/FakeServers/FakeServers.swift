@@ -121,7 +121,7 @@ public final class FakeServers: Sendable {
             }
         let recorded = RecordedRequest(
             method: request.httpMethod ?? "GET", url: url,
-            headers: request.allHTTPHeaderFields ?? [:], body: body, route: route)
+            headers: request.allHTTPHeaderFields ?? [:], body: body, route: route, serverView: view)
         // The lock covers only the shared state; answers are built outside it, side by side.
         let (override, randomDraw, timeScale) = state.withLock { state in
             state.log.append(recorded)
