@@ -26,7 +26,7 @@ let package = Package(
         // The code a screen writes to use each stage, behind one async interface.
         .target(name: "CallSites", dependencies: ["Locking", "Models"] + stages.map { .target(name: $0) }),
         // Counts read from each stage's own source files: what the ladder claims, measured.
-        .target(name: "SourceMetrics"),
+        .target(name: "SourceMetrics", dependencies: ["Locking"]),
         // The tour and the other `workbook` commands, as a library so that tests can run them.
         .target(
             name: "Tour",

@@ -102,6 +102,16 @@ public final class FakeServers: Sendable {
         state.withLock { $0.overrides[route, default: []] += Array(repeating: (override, matches), count: times) }
     }
 
+    /// Holds the next `times` replies on `route` (to requests that `matches`) until the test
+    /// releases them from the returned `Hold`; they are answered as usual then.
+    public func hold(
+        _ route: Route, times: Int = 1, where matches: @escaping @Sendable (RecordedRequest) -> Bool = { _ in true }
+    ) -> Hold {
+        let hold = Hold()
+        override(route, with: Override(hold: hold), times: times, where: matches)
+        return hold
+    }
+
     /// Logs a request and decides its answer; called by the protocol for every request.
     func receive(_ request: URLRequest) -> Exchange {
         let body = request.httpBody ?? request.httpBodyStream.map(Self.readAll)
@@ -111,7 +121,7 @@ public final class FakeServers: Sendable {
                 state.inFlight += 1
                 return state.timeScale
             }
-            return Exchange(reply: nil, override: .failure(.badURL), timeScale: timeScale)
+            return Exchange(reply: nil, override: .failure(.badURL), timeScale: timeScale, request: nil)
         }
         let route: Route? =
             switch view.host {
@@ -121,7 +131,7 @@ public final class FakeServers: Sendable {
             }
         let recorded = RecordedRequest(
             method: request.httpMethod ?? "GET", url: url,
-            headers: request.allHTTPHeaderFields ?? [:], body: body, route: route)
+            headers: request.allHTTPHeaderFields ?? [:], body: body, route: route, serverView: view)
         // The lock covers only the shared state; answers are built outside it, side by side.
         let (override, randomDraw, timeScale) = state.withLock { state in
             state.log.append(recorded)
@@ -138,12 +148,13 @@ public final class FakeServers: Sendable {
         switch view.host {
         case Self.popcornHost:
             return Exchange(
-                reply: PopcornServer.answer(recorded, route: route), override: override, timeScale: timeScale)
+                reply: PopcornServer.answer(recorded, route: route), override: override, timeScale: timeScale,
+                request: recorded)
         case Self.unsplashHost:
             let reply = UnsplashServer.answer(recorded, view: view, route: route, randomDraw: randomDraw)
-            return Exchange(reply: reply, override: override, timeScale: timeScale)
+            return Exchange(reply: reply, override: override, timeScale: timeScale, request: recorded)
         default:
-            return Exchange(reply: nil, override: .failure(.cannotFindHost), timeScale: timeScale)
+            return Exchange(reply: nil, override: .failure(.cannotFindHost), timeScale: timeScale, request: recorded)
         }
     }
 
@@ -178,4 +189,6 @@ struct Exchange: Sendable {
     let override: Override?
     /// Real seconds per simulated second when it arrived.
     let timeScale: Double
+    /// The request as logged; `nil` when it had no URL to log.
+    let request: RecordedRequest?
 }

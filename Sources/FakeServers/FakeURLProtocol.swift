@@ -9,6 +9,8 @@ import FoundationNetworking
 final class FakeURLProtocol: URLProtocol {
     // Once the session stops a load, the client must hear nothing more from it.
     private let finished = Locked(false)
+    // The hold this request's reply waits in, if any.
+    private let hold = Locked<Hold?>(nil)
 
     override class func canInit(with request: URLRequest) -> Bool {
         // Every http(s) request, so that nothing slips through to the real network.
@@ -24,8 +26,33 @@ final class FakeURLProtocol: URLProtocol {
         let override = exchange.override ?? Override()
         // A real client gives up after its timeout; the fake keeps that promise for the client.
         let timeout = request.timeoutInterval
-        guard override.answers, override.delay < timeout else {
+        if let hold = override.hold, let recorded = exchange.request {
+            // Held for as long as the test likes, but no longer than the client waits.
             after(timeout * exchange.timeScale) { $0.fail(.timedOut) }
+            let loader = Handle(protocol: self)
+            self.hold.withLock { $0 = hold }
+            let held = hold.take(recorded, id: ObjectIdentifier(self)) {
+                // A client that cancelled while the reply was held hears nothing more.
+                guard loader.protocol.task?.state != .canceling else { return }
+                loader.protocol.respond(to: exchange, with: override, timeout: timeout, timerStarted: true)
+            }
+            if !held {
+                respond(to: exchange, with: override, timeout: timeout, timerStarted: true)
+            } else if finished.withLock({ $0 }) {
+                // Stopped before it was held: it is not held after all.
+                hold.ended(ObjectIdentifier(self))
+            }
+            return
+        }
+        respond(to: exchange, with: override, timeout: timeout, timerStarted: false)
+    }
+
+    /// Answers as `override` says, after its delay, or times out when that would come too late.
+    private func respond(to exchange: Exchange, with override: Override, timeout: TimeInterval, timerStarted: Bool) {
+        guard override.answers, override.delay < timeout else {
+            if !timerStarted {
+                after(timeout * exchange.timeScale) { $0.fail(.timedOut) }
+            }
             return
         }
         after(override.delay * exchange.timeScale) { loader in
@@ -54,12 +81,17 @@ final class FakeURLProtocol: URLProtocol {
         }
     }
 
-    /// Claims the right to end the load; false once it was stopped or already ended.
+    /// Claims the right to end the load; false once it was stopped or already ended. A held
+    /// reply that ends here is no longer held.
     private func claim() -> Bool {
-        finished.withLock { done in
+        let claimed = finished.withLock { done in
             defer { done = true }
             return !done
         }
+        if claimed, let hold = hold.withLock({ $0 }) {
+            hold.ended(ObjectIdentifier(self))
+        }
+        return claimed
     }
 
     private func fail(_ code: URLError.Code) {

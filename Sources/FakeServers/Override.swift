@@ -21,10 +21,13 @@ public struct Override: Sendable {
     public var answers = true
     /// Lose the connection after sending this many bytes of the body (`.networkConnectionLost`).
     public var cutAfter: Int?
+    /// Hold the reply until the test releases it from this hold; the rest of the override
+    /// (delay included) applies from the release on.
+    public var hold: Hold?
 
     public init(
         status: Int? = nil, headers: [String: String] = [:], body: Data? = nil, delay: TimeInterval = 0,
-        transportError: URLError.Code? = nil, answers: Bool = true, cutAfter: Int? = nil
+        transportError: URLError.Code? = nil, answers: Bool = true, cutAfter: Int? = nil, hold: Hold? = nil
     ) {
         self.status = status
         self.headers = headers
@@ -33,6 +36,7 @@ public struct Override: Sendable {
         self.transportError = transportError
         self.answers = answers
         self.cutAfter = cutAfter
+        self.hold = hold
     }
 
     /// Answer with this status and body.

@@ -13,9 +13,8 @@ public struct RecordedRequest: Sendable {
     public let body: Data?
     /// The route it was answered on; `nil` for a path no route serves.
     public let route: Route?
-
-    /// The URL read the way the server reads it.
-    public var serverView: ServerView? { ServerView(url) }
+    /// The URL read the way the server reads it; read once, as the request arrives.
+    public let serverView: ServerView?
 
     /// A header by name, ignoring case as HTTP does.
     public func header(_ name: String) -> String? {

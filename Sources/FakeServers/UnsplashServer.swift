@@ -50,7 +50,10 @@ enum UnsplashServer {
     }
 
     private static func search(_ view: ServerView) -> ServerReply {
-        guard let query = view.values("query").first, !query.trimmingCharacters(in: .whitespaces).isEmpty else {
+        // Blank is all whitespace, as `trimmingCharacters(in: .whitespaces)` would leave nothing.
+        guard let query = view.values("query").first,
+            !query.unicodeScalars.allSatisfy(CharacterSet.whitespaces.contains)
+        else {
             return failure(400, "query is missing")
         }
         guard let page = Int(view.values("page").first ?? "1"), (1...10_000).contains(page),

@@ -1,6 +1,7 @@
 // The counting rules, applied to scanned Swift text, and the file-system side: finding the
 // package's stage modules and measuring every file in one.
 import Foundation
+import Locking
 
 /// Measures Swift sources. Counts are computed from the text, never typed in.
 public enum SourceMetrics {
@@ -17,19 +18,51 @@ public enum SourceMetrics {
         var keys = 0
         var unwraps = 0
         for file in files {
-            let source = ScannedSource(file.text)
-            let code = source.code
-            let requests = countRequests(in: tokens(of: code))
-            lines += source.codeLineCount
-            functions += requests.functions
-            calls += requests.callSites
-            keys += source.stringRuns.reduce(0) { $0 + occurrences(of: keyLiteral, in: $1) }
-            unwraps += countForceUnwraps(in: code)
+            let counts = FileCounts.of(file.text, keyLiteral: keyLiteral)
+            lines += counts.linesOfCode
+            functions += counts.requestFunctions
+            calls += counts.sessionCallSites
+            keys += counts.keyLiterals
+            unwraps += counts.forceUnwraps
         }
         return StageMetrics(
             module: module, files: files.count, linesOfCode: lines, requestFunctions: functions,
             sessionCallSites: calls, keyLiterals: keys, forceUnwraps: unwraps
         )
+    }
+
+    /// The counts of one file's text.
+    struct FileCounts: Sendable {
+        let linesOfCode: Int
+        let requestFunctions: Int
+        let sessionCallSites: Int
+        let keyLiterals: Int
+        let forceUnwraps: Int
+
+        /// Scanning is the slow part, character by character, and the same text always gives the
+        /// same counts: the suite, the docs checks and the commands measure the same six stages
+        /// (stages 5 and 6 share files), so each text is scanned once per process.
+        static func of(_ text: String, keyLiteral: String) -> FileCounts {
+            let key = Key(text: text, keyLiteral: keyLiteral)
+            if let known = memo.withLock({ $0[key] }) { return known }
+            let source = ScannedSource(text)
+            let code = source.code
+            let requests = countRequests(in: tokens(of: code))
+            let counts = FileCounts(
+                linesOfCode: source.codeLineCount, requestFunctions: requests.functions,
+                sessionCallSites: requests.callSites,
+                keyLiterals: source.stringRuns.reduce(0) { $0 + occurrences(of: keyLiteral, in: $1) },
+                forceUnwraps: countForceUnwraps(in: code))
+            memo.withLock { $0[key] = counts }
+            return counts
+        }
+
+        private struct Key: Hashable {
+            let text: String
+            let keyLiteral: String
+        }
+
+        private static let memo = Locked<[Key: FileCounts]>([:])
     }
 
     /// Measures every .swift file under a module directory, sorted by path for determinism.

@@ -214,12 +214,12 @@ public enum BadReplies {
             $0.override(.login, with: .reply(status: 302, body: ""))
         },
         BadReply("a reply slower than the request timeout", knownPhoto, typed: .failure(.timedOut)) {
-            // Every stage keeps the default 60-second timeout; the fake runs its clock 1,000 times fast.
-            $0.timeScale = 0.001
+            // Every stage keeps the default 60-second timeout; the fake runs its clock 10,000 times fast.
+            $0.timeScale = 0.0001
             $0.override(.photo, with: .delay(61))
         },
         BadReply("no reply at all", .randomPhoto, typed: .failure(.timedOut)) {
-            $0.timeScale = 0.001
+            $0.timeScale = 0.0001
             $0.override(.randomPhoto, with: .noAnswer)
         },
         BadReply("the connection lost mid-body", knownPhoto, typed: .failure(.transport)) {

@@ -88,16 +88,22 @@ extension FakeServerSuites {
             arguments: StageArgument.all)
         func cancellation(_ stage: StageArgument) async throws {
             let declared = declares(stage, .cancellation)
-            // A declared stage must not wait for an answer that never comes; an undeclared one gets its answer late.
-            fake.override(.photo, with: declared ? .noAnswer : .delay(0.15))
+            // The reply is held until the test lets it go, so the caller is cancelled mid-request.
+            let hold = fake.hold(.photo)
             let call = Task { await stage.callSite.photo(id: "Dwu85P9SOIk") }
-            try await waitUntil { fake.log.count == 1 }
+            try #require(await hold.waitUntilHeld(1), "the request reached the server")
             call.cancel()
-            let outcome = await call.value
             if declared {
+                // A declared stage must not wait for an answer that never comes.
+                let outcome = await call.value
                 #expect(outcome.failure?.kind == .cancelled)
                 #expect(fake.stoppedRequests == 1)
+                #expect(hold.count == 0, "the request was stopped, not left waiting")
             } else {
+                // An undeclared one gets its answer when it comes; a client that had cancelled the
+                // request would not (the fake sends nothing to a cancelled task).
+                hold.release()
+                let outcome = await call.value
                 #expect(outcome.value?.id == "Dwu85P9SOIk", "cancelling the caller did not reach the request")
                 #expect(fake.stoppedRequests == 0)
             }
@@ -113,16 +119,27 @@ extension FakeServerSuites {
             }
             #expect(declares(stage, .concurrentCalls))
             let ids = ["Dwu85P9SOIk", "LBI7cgq3pbM", "yC-Yzbqy7PY", "8manzosDSGM", "3Z70SDuYs5g"]
-            // Each reply is held back, so calls made one after another would never overlap.
-            fake.override(.photo, with: .delay(0.3), times: ids.count)
-            let photos = try #require(await concurrent.photos(ids: ids).value)
+            // Every reply is held until all the requests are in: calls made one after another never get there.
+            let photoHold = fake.hold(.photo, times: ids.count)
+            let photosCall = Task { await concurrent.photos(ids: ids) }
+            try #require(await photoHold.waitUntilHeld(ids.count), "all the requests in flight at once")
+            // Released last first: the photos still come back in the order asked.
+            for id in ids.reversed() {
+                photoHold.release { $0.url.lastPathComponent == id }
+            }
+            let photos = try #require(await photosCall.value.value)
             #expect(photos.map(\.id) == ids)
             #expect(fake.peakConcurrentRequests == ids.count)
 
             fake.reset()
-            fake.override(.randomPhoto, with: .delay(0.2))
-            fake.override(.searchPhotos, with: .delay(0.2))
-            let home = await concurrent.homeScreen(query: "coffee")
+            let randomHold = fake.hold(.randomPhoto)
+            let searchHold = fake.hold(.searchPhotos)
+            let homeCall = Task { await concurrent.homeScreen(query: "coffee") }
+            try #require(await randomHold.waitUntilHeld(1), "the random photo requested")
+            try #require(await searchHold.waitUntilHeld(1), "the search requested while the photo is still out")
+            randomHold.release()
+            searchHold.release()
+            let home = await homeCall.value
             #expect(home.random.value != nil && home.search.value != nil)
             #expect(fake.peakConcurrentRequests == 2)
         }

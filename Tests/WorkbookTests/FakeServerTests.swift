@@ -1,6 +1,7 @@
 // The fake servers hold stages to the real servers' rules; these tests hold the fake to them.
 import FakeServers
 import Foundation
+import Locking
 import Models
 import TestSupport
 import Testing
@@ -209,13 +210,16 @@ extension FakeServerSuites {
 
         @Test("a reply slower than the request's timeout, or no reply at all, times out")
         func overrideTimesOut() async throws {
-            for override in [Override.delay(2), .noAnswer] {
+            // The fake's clock runs 100 times fast: the 1-second timeout ends after 10 ms of real
+            // time, long before the 200-second reply (2 real seconds) would come.
+            fake.timeScale = 0.01
+            for override in [Override.delay(200), .noAnswer] {
                 fake.override(.photo, with: override)
                 let started = Date()
                 let error = await #expect(throws: URLError.self) {
                     try await send(
                         "GET", "https://api.unsplash.com/photos/Dwu85P9SOIk", headers: ["Authorization": key],
-                        timeout: 0.2)
+                        timeout: 1)
                 }
                 #expect(error?.code == .timedOut)
                 #expect(Date().timeIntervalSince(started) < 1.5)
@@ -273,5 +277,75 @@ extension FakeServerSuites.FakeServerTests {
             "GET", "https://api.unsplash.com/users/exampleuser/photos?page=9223372036854775807",
             headers: ["Authorization": key])
         #expect(user.status == 400)
+    }
+}
+
+extension FakeServerSuites.FakeServerTests {
+    /// A keyed GET that may wait a long time for its reply, as a held one does.
+    func get(_ path: String) async throws -> (status: Int, body: Data) {
+        let reply = try await send(
+            "GET", "https://api.unsplash.com" + path, headers: ["Authorization": key], timeout: 60)
+        return (reply.status, reply.body)
+    }
+
+    @Test("a hold keeps replies back until the test releases them, in the order it chooses, and counts what it holds")
+    func holdReleasesInChosenOrder() async throws {
+        let ids = ["Dwu85P9SOIk", "LBI7cgq3pbM", "yC-Yzbqy7PY"]
+        let hold = fake.hold(.photo, times: ids.count)
+        let answered = Locked<[String]>([])
+        let calls = ids.map { id in
+            Task {
+                let reply = try await get("/photos/\(id)")
+                answered.withLock { $0.append(id) }
+                return reply
+            }
+        }
+        try #require(await hold.waitUntilHeld(ids.count))
+        #expect(hold.count == 3 && hold.caught == 3)
+        #expect(Set(hold.requests.map(\.url.lastPathComponent)) == Set(ids))
+        #expect(fake.peakConcurrentRequests == 3, "held requests are in flight together")
+        #expect(answered.withLock { $0 }.isEmpty, "nothing is answered while held")
+        // The last first, then the first, then the middle one: each answered once released.
+        for index in [2, 0, 1] {
+            #expect(hold.release { $0.url.lastPathComponent == ids[index] } == 1)
+            let reply = try await calls[index].value
+            #expect(reply.status == 200)
+            #expect(try JSONDecoder().decode(Photo.self, from: reply.body).id == ids[index])
+        }
+        #expect(answered.withLock { $0 } == [ids[2], ids[0], ids[1]])
+        #expect(hold.count == 0 && hold.release() == 0)
+        // Past its `times`, the route answers at once again.
+        let unheld = try await get("/photos/\(ids[0])")
+        #expect(unheld.status == 200 && hold.caught == 3)
+    }
+
+    @Test("a held request whose client cancels is no longer held, counts as stopped, and gets nothing on release")
+    func holdThenCancel() async throws {
+        let hold = fake.hold(.photo)
+        let call = Task {
+            try await get("/photos/Dwu85P9SOIk")
+        }
+        try #require(await hold.waitUntilHeld(1))
+        call.cancel()
+        await #expect(throws: (any Error).self) { try await call.value }
+        #expect(fake.stoppedRequests == 1)
+        #expect(hold.count == 0 && hold.caught == 1)
+        #expect(hold.release() == 0)
+    }
+
+    @Test("a hold keeps an override's reply back too, says when a wait never comes true, and open() lets all go")
+    func holdWithOverrideAndOpen() async throws {
+        let hold = Hold()
+        fake.override(.randomPhoto, with: Override(status: 503, hold: hold), times: 2)
+        let first = Task {
+            try await get("/photos/random")
+        }
+        try #require(await hold.waitUntilHeld(1))
+        #expect(await hold.waitUntilHeld(2, timeout: .milliseconds(20)) == false, "only one request was sent")
+        hold.open()
+        #expect(try await first.value.status == 503)
+        let second = try await get("/photos/random")
+        #expect(second.status == 503, "an open hold lets the reply through, override and all")
+        #expect(hold.caught == 2 && hold.count == 0)
     }
 }

@@ -163,6 +163,7 @@ enum SharedCases {
             #expect(failure.kind == stage.expectedKind(.decoding))
         },
         SharedCase("a reply that arrives late still arrives") { stage in
+            stage.fake.timeScale = 0.01  // 0.2 seconds late on the fake's clock, 2 ms of real waiting
             stage.fake.override(.photo, with: .delay(0.2))
             let photo = await stage.callSite.photo(id: "Dwu85P9SOIk").value
             #expect(photo?.id == "Dwu85P9SOIk")

@@ -45,13 +45,15 @@ extension FakeServerSuites.Stage6Tests {
     func photosInOrder() async throws {
         let fake = freshFake()
         let ids = ["Dwu85P9SOIk", "LBI7cgq3pbM", "yC-Yzbqy7PY"]
-        // Held back in reverse: the first id answers last, the last one first.
-        for (index, id) in ids.enumerated() {
-            fake.override(
-                .photo, with: .delay(0.1 * Double(ids.count - index)), where: { $0.url.lastPathComponent == id })
-        }
+        let hold = fake.hold(.photo, times: ids.count)
         let callSite = Stage6CallSite(session: URLSession(configuration: FakeServers.sessionConfiguration()))
-        let photos = try #require(await callSite.photos(ids: ids).value)
+        let call = Task { await callSite.photos(ids: ids) }
+        try #require(await hold.waitUntilHeld(ids.count))
+        // Released in reverse: the first id answers last, the last one first.
+        for id in ids.reversed() {
+            hold.release { $0.url.lastPathComponent == id }
+        }
+        let photos = try #require(await call.value.value)
         #expect(photos.map(\.id) == ids)
         #expect(fake.log.count == ids.count)
     }
