@@ -11,8 +11,12 @@ public func freshFake() -> FakeServers {
 }
 
 /// Waits, boundedly, for something the fake will soon report. Generous, for slow machines and the
-/// thread sanitizer; it returns as soon as it can.
-public func waitUntil(_ condition: () -> Bool, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+/// thread sanitizer; it returns as soon as it can. It runs in its caller's isolation, so a
+/// main-actor test can wait on main-actor state.
+public func waitUntil(
+    _ condition: () -> Bool, isolation: isolated (any Actor)? = #isolation,
+    sourceLocation: SourceLocation = #_sourceLocation
+) async throws {
     for _ in 0..<1_000 where !condition() {
         try await Task.sleep(nanoseconds: 5_000_000)
     }

@@ -26,12 +26,20 @@ struct ScreenCase: Sendable, CustomTestStringConvertible {
     }
 }
 
+/// Marks the main queue, where the main actor runs. (On Linux the main queue is not always served
+/// by the main thread, so `Thread.isMainThread` cannot tell.)
+private let mainQueueKey: DispatchSpecificKey<Bool> = {
+    let key = DispatchSpecificKey<Bool>()
+    DispatchQueue.main.setSpecific(key: key, value: true)
+    return key
+}()
+
 /// Every state one part of a screen shows, in order, as an observer is told of them, and whether
-/// each change was made on the main thread, where a view can draw it.
+/// each change was made on the main queue, where a view can draw it.
 @MainActor
 final class ShownStates<State: Equatable & Sendable> {
     private(set) var states: [State]
-    private(set) var changesOffTheMainThread = 0
+    private(set) var changesOffTheMainQueue = 0
     private let read: @MainActor () -> State
 
     init(_ read: @escaping @MainActor () -> State) {
@@ -46,14 +54,14 @@ final class ShownStates<State: Equatable & Sendable> {
         withObservationTracking {
             _ = read()
         } onChange: { [weak self] in
-            // Called as the change is made, on the thread that makes it; the new state is read after.
-            let onMainThread = Thread.isMainThread
-            Task { @MainActor in self?.changed(onMainThread: onMainThread) }
+            // Called as the change is made, where it is made; the new state is read after.
+            let onMainQueue = DispatchQueue.getSpecific(key: mainQueueKey) == true
+            Task { @MainActor in self?.changed(onMainQueue: onMainQueue) }
         }
     }
 
-    private func changed(onMainThread: Bool) {
-        if !onMainThread { changesOffTheMainThread += 1 }
+    private func changed(onMainQueue: Bool) {
+        if !onMainQueue { changesOffTheMainQueue += 1 }
         states.append(read())
         observe()
     }
@@ -108,14 +116,15 @@ enum ScreenCases {
     /// What a photo screen shows for a failure on `route`: the stage's own sentence and Retry
     /// where it types its failures, or any text with Retry where it cannot tell one from another.
     @MainActor
-    static func expectFailure(
-        _ shown: ScreenState<Photo>, on stage: StageUnderTest, saying words: String, canRetry: Bool,
+    static func expectFailure<Content>(
+        _ shown: ScreenState<Content>, on stage: StageUnderTest, saying words: String, canRetry: Bool,
         sourceLocation: SourceLocation = #_sourceLocation
     ) {
         let sentence = shown.sentence ?? ""
         #expect(!sentence.isEmpty, "stage \(stage.number) shows no sentence", sourceLocation: sourceLocation)
         if stage.declares(.typedFailures) {
-            #expect(sentence.contains(words), "stage \(stage.number) said \"\(sentence)\"", sourceLocation: sourceLocation)
+            #expect(
+                sentence.contains(words), "stage \(stage.number) said \"\(sentence)\"", sourceLocation: sourceLocation)
             #expect(shown.canRetry == canRetry, "stage \(stage.number): Retry", sourceLocation: sourceLocation)
         } else {
             // It cannot tell this failure from any other, so it offers Retry for all of them.
@@ -126,7 +135,7 @@ enum ScreenCases {
     // MARK: - Loading
 
     static let photo: [ScreenCase] = [
-        ScreenCase("photo screen: a search shows idle, loading, then the page, every change on the main thread") {
+        ScreenCase("photo screen: a search shows idle, loading, then the page, every change on the main queue") {
             stage in
             let screen = stage.callSite.makePhotoScreen()
             let shown = ShownStates { screen.results }
@@ -135,7 +144,7 @@ enum ScreenCases {
             guard case .loaded(let photos) = shown.last else { return }
             #expect(photos.map(\.id) == ["Dwu85P9SOIk", "Rk3OQZ1Y5Jw"])
             #expect(shown.states.count == 3 && shown.states.prefix(2) == [.idle, .loading], "\(shown.states)")
-            #expect(shown.changesOffTheMainThread == 0)
+            #expect(shown.changesOffTheMainQueue == 0)
         },
         ScreenCase("photo screen: a photo's detail shows idle, loading, then the photo, and the results stay idle") {
             stage in
@@ -146,7 +155,7 @@ enum ScreenCases {
             guard case .loaded(let photo) = shown.last else { return }
             #expect(photo.id == knownID)
             #expect(shown.states.prefix(2) == [.idle, .loading] && shown.states.count == 3, "\(shown.states)")
-            #expect(shown.changesOffTheMainThread == 0)
+            #expect(shown.changesOffTheMainQueue == 0)
             #expect(screen.results == .idle)
         },
     ]
@@ -160,7 +169,7 @@ enum ScreenCases {
             screen.showPhoto(id: "no-such-id")
             try await shown.wait(until: \.isFailed, "failed")
             expectFailure(shown.last, on: stage, saying: "gone", canRetry: false)
-            #expect(shown.changesOffTheMainThread == 0)
+            #expect(shown.changesOffTheMainQueue == 0)
         },
         ScreenCase("photo screen: a timeout offers Retry, and Retry shows the photo") { stage in
             stage.fake.override(.photo, with: .failure(.timedOut))
@@ -186,7 +195,8 @@ enum ScreenCases {
             #expect(stage.fake.log.compactMap { $0.serverView?.values("query").first } == ["서울 밤", "서울 밤"])
         },
         ScreenCase("photo screen: a rate limit offers Retry") { stage in
-            stage.fake.override(.photo, with: .reply(status: 429, body: "Rate Limit Exceeded", contentType: "text/plain"))
+            stage.fake.override(
+                .photo, with: .reply(status: 429, body: "Rate Limit Exceeded", contentType: "text/plain"))
             let screen = stage.callSite.makePhotoScreen()
             let shown = ShownStates { screen.detail }
             screen.showPhoto(id: knownID)
@@ -203,7 +213,8 @@ enum ScreenCases {
         },
         ScreenCase("photo screen: a revoked key says the key was refused, with no Retry") { stage in
             stage.fake.override(
-                .searchPhotos, with: .reply(status: 401, body: #"{"errors":["OAuth error: The access token is invalid"]}"#))
+                .searchPhotos,
+                with: .reply(status: 401, body: #"{"errors":["OAuth error: The access token is invalid"]}"#))
             let screen = stage.callSite.makePhotoScreen()
             let shown = ShownStates { screen.results }
             screen.search("coffee")
@@ -244,8 +255,8 @@ enum ScreenCases {
                 try await shown.wait(until: { $0 != cats && $0.isLoaded }, "showing the stale cat page")
             }
         },
-        ScreenCase("photo screen: leaving releases the screen at once, and its request is cancelled where declared")
-        { stage in
+        ScreenCase("photo screen: leaving releases the screen at once, and its request is cancelled where declared") {
+            stage in
             let held = stage.fake.hold(.photo)
             var screen: (any PhotoScreenModel)? = stage.callSite.makePhotoScreen()
             screen?.showPhoto(id: knownID)
@@ -278,7 +289,7 @@ enum ScreenCases {
             screen.signIn()
             try await shown.wait(until: \.isSettled, "signed in or refused")
             #expect(shown.states == [.idle, .signingIn, .signedIn])
-            #expect(shown.changesOffTheMainThread == 0)
+            #expect(shown.changesOffTheMainQueue == 0)
         },
         ScreenCase("login screen: a wrong password is refused with a sentence that never shows it, and no Retry") {
             stage in

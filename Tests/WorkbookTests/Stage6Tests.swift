@@ -129,6 +129,7 @@ extension FakeServerSuites.Stage6Tests {
 extension FakeServerSuites.Stage6Tests {
     @Test("Stage 6's screens pass the shared screen case", arguments: ScreenCases.all)
     @MainActor func sharedScreenCase(_ screenCase: ScreenCase) async throws {
-        try await screenCase.run(on: Stage6CallSite(session: URLSession(configuration: FakeServers.sessionConfiguration())))
+        try await screenCase.run(
+            on: Stage6CallSite(session: URLSession(configuration: FakeServers.sessionConfiguration())))
     }
 }
