@@ -12,7 +12,7 @@ let package = Package(
     products: stages.map { .library(name: $0, targets: [$0]) } + [
         .library(name: "Models", targets: ["Models"]),
         .library(name: "FakeServers", targets: ["FakeServers"]),
-        .library(name: "CallSites", targets: ["CallSites"]),
+        .library(name: "StageAdapters", targets: ["StageAdapters"]),
         .library(name: "SourceMetrics", targets: ["SourceMetrics"]),
         .executable(name: "workbook", targets: ["workbook"]),
     ],
@@ -24,28 +24,28 @@ let package = Package(
         // In-process fakes of the Popcorn login server and Unsplash, on URLProtocol.
         .target(name: "FakeServers", dependencies: ["Locking"]),
         // The code a screen writes to use each stage, behind one async interface.
-        .target(name: "CallSites", dependencies: ["Locking", "Models"] + stages.map { .target(name: $0) }),
+        .target(name: "StageAdapters", dependencies: ["Locking", "Models"] + stages.map { .target(name: $0) }),
         // Counts read from each stage's own source files: what the ladder claims, measured.
         .target(name: "SourceMetrics", dependencies: ["Locking"]),
         // The tour and the other `workbook` commands, as a library so that tests can run them.
         .target(
             name: "Tour",
-            dependencies: ["CallSites", "FakeServers", "Locking", "Models", "SourceMetrics"]
+            dependencies: ["StageAdapters", "FakeServers", "Locking", "Models", "SourceMetrics"]
                 + stages.map { .target(name: $0) }),
         .executableTarget(name: "workbook", dependencies: ["Tour"]),
         // Helpers the shared suite and the exercises both use to drive a stage through the fakes.
-        .target(name: "TestSupport", dependencies: ["CallSites", "FakeServers"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["StageAdapters", "FakeServers"], path: "Tests/TestSupport"),
         .testTarget(
             name: "WorkbookTests",
-            dependencies: ["CallSites", "FakeServers", "Locking", "Models", "SourceMetrics", "TestSupport", "Tour"]
+            dependencies: ["StageAdapters", "FakeServers", "Locking", "Models", "SourceMetrics", "TestSupport", "Tour"]
                 + stages.map { .target(name: $0) }),
         .testTarget(name: "SourceMetricsTests", dependencies: ["SourceMetrics"]),
         // Checks that the docs quote the code, the diffs and the numbers as they are now.
-        .testTarget(name: "DocsTests", dependencies: ["CallSites", "Locking", "SourceMetrics", "Tour"]),
+        .testTarget(name: "DocsTests", dependencies: ["StageAdapters", "Locking", "SourceMetrics", "Tour"]),
         // The exercises' tests: off unless WORKBOOK_EXERCISE names a stage (or "all").
         .testTarget(
             name: "ExerciseTests",
-            dependencies: ["CallSites", "FakeServers", "Models", "TestSupport"] + stages.map { .target(name: $0) }),
+            dependencies: ["StageAdapters", "FakeServers", "Models", "TestSupport"] + stages.map { .target(name: $0) }),
     ],
     swiftLanguageModes: [.v6]
 )

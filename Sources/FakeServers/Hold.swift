@@ -10,7 +10,7 @@ import Locking
 /// server and is logged; its reply waits for `release`:
 ///
 ///     let hold = fake.hold(.photo, times: 3)
-///     let call = Task { await callSite.photos(ids: ids) }
+///     let call = Task { await adapter.photos(ids: ids) }
 ///     #expect(await hold.waitUntilHeld(3))         // all three in flight at once
 ///     hold.release { $0.url.lastPathComponent == ids[2] }  // the last one answers first
 ///     hold.release()                              // then the others, oldest first

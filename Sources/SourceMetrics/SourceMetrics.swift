@@ -50,7 +50,7 @@ public enum SourceMetrics {
             let requests = countRequests(in: tokens(of: code))
             let counts = FileCounts(
                 linesOfCode: source.codeLineCount, requestFunctions: requests.functions,
-                sessionCallSites: requests.callSites,
+                sessionCallSites: requests.adapters,
                 keyLiterals: source.stringRuns.reduce(0) { $0 + occurrences(of: keyLiteral, in: $1) },
                 forceUnwraps: countForceUnwraps(in: code))
             memo.withLock { $0[key] = counts }
@@ -160,7 +160,7 @@ public enum SourceMetrics {
     /// whose body encloses it; closures are not funcs, so a call in a closure belongs to the func
     /// around the closure. Initializers and computed properties are not counted as functions:
     /// the ladder's claim is about request functions a caller invokes by name.
-    static func countRequests(in tokens: [String]) -> (functions: Int, callSites: Int) {
+    static func countRequests(in tokens: [String]) -> (functions: Int, adapters: Int) {
         var braceDepth = 0
         var parenDepth = 0
         // A `func` whose body has not opened yet; its body is the first `{` outside its parameter list.
@@ -168,7 +168,7 @@ public enum SourceMetrics {
         var openBodies: [(id: Int, braceDepth: Int)] = []
         var funcCount = 0
         var funcsWithCalls = Set<Int>()
-        var callSites = 0
+        var adapters = 0
 
         for index in tokens.indices {
             switch tokens[index] {
@@ -195,12 +195,12 @@ public enum SourceMetrics {
                 waiting = nil
             default:
                 if isSessionCall(tokens, at: index) {
-                    callSites += 1
+                    adapters += 1
                     if let innermost = openBodies.last { funcsWithCalls.insert(innermost.id) }
                 }
             }
         }
-        return (funcsWithCalls.count, callSites)
+        return (funcsWithCalls.count, adapters)
     }
 
     /// A postfix `!` right after an identifier, `)` or `]` — `try!` and `as!` end in a letter,

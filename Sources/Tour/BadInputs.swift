@@ -1,8 +1,8 @@
-// Bad input from the user: ids, queries and credentials that a careless request would mangle.
-// What reaches the fake server is read from its log, so the damage a stage does is shown exactly.
-import CallSites
 import FakeServers
 import Foundation
+// Bad input from the user: ids, queries and credentials that a careless request would mangle.
+// What reaches the fake server is read from its log, so the damage a stage does is shown exactly.
+import StageAdapters
 
 /// One awkward thing a user might type, and what a stage without `exactRequests` does to it.
 public struct BadInput: Sendable, CustomStringConvertible {
@@ -56,12 +56,12 @@ public enum BadInputs {
             .login(username: #"pop"corn\"#, password: "line\nbreak \"ünïcode\" \\ 🍿")),
     ]
 
-    /// Sends `input` through `callSite` and says what reached the server, in the server's terms.
-    public static func send(_ input: BadInput, through callSite: any CallSite, fake: FakeServers = .shared) async
+    /// Sends `input` through `adapter` and says what reached the server, in the server's terms.
+    public static func send(_ input: BadInput, through adapter: any StageAdapter, fake: FakeServers = .shared) async
         -> String
     {
         fake.reset()
-        let outcome = await Scenarios.outcome(of: input.call, on: callSite)
+        let outcome = await Scenarios.outcome(of: input.call, on: adapter)
         guard let request = fake.log.first, let view = request.serverView else {
             return refused + (outcome.succeeded ? "" : ": \(outcome.summary)")
         }

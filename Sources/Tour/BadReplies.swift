@@ -1,9 +1,9 @@
-// The reliability matrix: bad replies every stage must survive, and what a stage that types its
-// failures must call each one. The suite runs it on every stage; `workbook reliability` prints it.
-import CallSites
 import FakeServers
 import Foundation
 import Models
+// The reliability matrix: bad replies every stage must survive, and what a stage that types its
+// failures must call each one. The suite runs it on every stage; `workbook reliability` prints it.
+import StageAdapters
 
 /// What a caller should be handed.
 public enum Expected: Sendable, Equatable, CustomStringConvertible {
@@ -247,7 +247,7 @@ public enum BadReplies {
     ]
 
     /// Runs one bad reply on one stage, on a fresh fake.
-    public static func run(_ badReply: BadReply, on callSite: any CallSite, fake: FakeServers = .shared) async
+    public static func run(_ badReply: BadReply, on adapter: any StageAdapter, fake: FakeServers = .shared) async
         -> BadReplyResult
     {
         fake.reset()
@@ -256,7 +256,7 @@ public enum BadReplies {
         let monitor = CompletionMonitor(patience: 5)
         let started = Date()
         let outcome = await CompletionMonitor.$current.withValue(monitor) {
-            await Scenarios.outcome(of: badReply.call, on: callSite)
+            await Scenarios.outcome(of: badReply.call, on: adapter)
         }
         return BadReplyResult(outcome: outcome, problems: monitor.problems, seconds: Date().timeIntervalSince(started))
     }

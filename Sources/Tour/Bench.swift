@@ -1,7 +1,7 @@
 // `workbook bench`: what the layers cost per request, and what async buys, measured on this
 // machine against the in-process fake. Nothing here touches the network.
 //
-// The stages are called directly, not through CallSites: a call site's completion bridge starts
+// The stages are called directly, not through StageAdapters: a call site's completion bridge starts
 // a watchdog timer per call, which would blur a comparison of microseconds.
 import FakeServers
 import Foundation

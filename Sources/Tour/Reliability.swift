@@ -1,30 +1,30 @@
-// `workbook reliability`: the reliability matrix run on every stage, as two tables.
-import CallSites
 import FakeServers
+// `workbook reliability`: the reliability matrix run on every stage, as two tables.
+import StageAdapters
 
 extension Workbook {
     /// Bad replies and bad inputs down, stages across; each cell what the stage made of it.
     static func reliability(markdown: Bool, style: Style = .plain) async -> String {
-        let callSites = callSites()
-        let stages = callSites.map(\.stage)
+        let adapters = adapters()
+        let stages = adapters.map(\.stage)
         var replyRows: [[String]] = []
         for badReply in BadReplies.all {
             var row = [badReply.name]
-            for callSite in callSites {
-                let result = await BadReplies.run(badReply, on: callSite)
+            for adapter in adapters {
+                let result = await BadReplies.run(badReply, on: adapter)
                 let handed = result.handed.description
                 // The suite holds every stage to the matrix; a mark here means it no longer would pass.
-                row.append((result.handed == badReply.expected(for: callSite.stage) ? "" : "⚠ ") + handed)
+                row.append((result.handed == badReply.expected(for: adapter.stage) ? "" : "⚠ ") + handed)
             }
             replyRows.append(row)
         }
         var inputRows: [[String]] = []
         for input in BadInputs.all {
             var row = [input.name]
-            for callSite in callSites {
-                let sent = await BadInputs.send(input, through: callSite)
+            for adapter in adapters {
+                let sent = await BadInputs.send(input, through: adapter)
                 let shown = sent.hasPrefix("refused") ? "refused" : sent
-                row.append((input.accepts(sent, from: callSite.stage) ? "" : "⚠ ") + shown)
+                row.append((input.accepts(sent, from: adapter.stage) ? "" : "⚠ ") + shown)
             }
             inputRows.append(row)
         }

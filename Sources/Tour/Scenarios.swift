@@ -1,8 +1,8 @@
-// The scenario script every stage runs in the tour: the same nine things, the same fake.
-import CallSites
 import FakeServers
 import Foundation
 import Models
+// The scenario script every stage runs in the tour: the same nine things, the same fake.
+import StageAdapters
 
 /// One thing a screen might ask for, and what the fake is told to do first.
 public struct Scenario: Sendable {
@@ -70,34 +70,34 @@ public enum Scenarios {
     ]
 
     /// Runs one scenario on a fresh fake and keeps what happened.
-    public static func run(_ scenario: Scenario, on callSite: any CallSite, fake: FakeServers = .shared) async
+    public static func run(_ scenario: Scenario, on adapter: any StageAdapter, fake: FakeServers = .shared) async
         -> ScenarioRun
     {
         fake.reset()
         scenario.prepare(fake)
         let monitor = CompletionMonitor(patience: 5)
         let outcome = await CompletionMonitor.$current.withValue(monitor) {
-            await Self.outcome(of: scenario.call, on: callSite)
+            await Self.outcome(of: scenario.call, on: adapter)
         }
         return ScenarioRun(
-            scenario: scenario.title, stage: callSite.stage, outcome: outcome,
+            scenario: scenario.title, stage: adapter.stage, outcome: outcome,
             requests: fake.log, problems: monitor.problems)
     }
 
     /// Makes one call through a call site and says what it handed back, in a few words. The
     /// tour, the reliability matrix and the suite all make their calls through here.
-    public static func outcome(of call: Call, on callSite: any CallSite) async -> ScenarioOutcome {
+    public static func outcome(of call: Call, on adapter: any StageAdapter) async -> ScenarioOutcome {
         switch call {
         case .login(let username, let password):
-            outcome(await callSite.login(username: username, password: password)) {
+            outcome(await adapter.login(username: username, password: password)) {
                 "token …\($0.accessToken.suffix(4))"
             }
         case .searchPhotos(let query):
-            outcome(await callSite.searchPhotos(query: query)) { "\($0.results.count) of \($0.total) photos" }
+            outcome(await adapter.searchPhotos(query: query)) { "\($0.results.count) of \($0.total) photos" }
         case .randomPhoto:
-            outcome(await callSite.randomPhoto()) { "photo \($0.id)" }
+            outcome(await adapter.randomPhoto()) { "photo \($0.id)" }
         case .photo(let id):
-            outcome(await callSite.photo(id: id)) { "photo \($0.id)" }
+            outcome(await adapter.photo(id: id)) { "photo \($0.id)" }
         }
     }
 

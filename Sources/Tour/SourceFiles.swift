@@ -32,8 +32,8 @@ enum SourceFiles {
     }
 
     /// The call-site file of stage `number`.
-    static func callSite(stage number: Int) throws -> SourceFile {
-        try read("CallSites/Stage\(number)CallSite.swift")
+    static func adapter(stage number: Int) throws -> SourceFile {
+        try read("StageAdapters/Stage\(number)StageAdapter.swift")
     }
 
     static func read(_ path: String) throws -> SourceFile {

@@ -1,8 +1,8 @@
-// What each `workbook` command prints. The executable only parses arguments and calls `run`.
-import CallSites
 import FakeServers
 import Foundation
 import SourceMetrics
+// What each `workbook` command prints. The executable only parses arguments and calls `run`.
+import StageAdapters
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -34,7 +34,7 @@ public struct Workbook: Sendable {
     }
 
     /// Every stage's call site, on the fakes; stage 6 gets a session of its own.
-    static func callSites() -> [any CallSite] {
+    static func adapters() -> [any StageAdapter] {
         Stages.all(session: URLSession(configuration: FakeServers.sessionConfiguration()))
     }
 
@@ -45,18 +45,18 @@ public struct Workbook: Sendable {
         write("Every call below goes to the in-process fake servers; nothing touches the network,")
         write("and the password and the access key are masked wherever they would appear.\n")
         var runs: [[ScenarioRun]] = []
-        for callSite in Self.callSites() {
-            let stage = callSite.stage
+        for adapter in Self.adapters() {
+            let stage = adapter.stage
             write(style.bold("Stage \(stage.number) · \(stage.module)"))
             write("  " + stage.idea)
-            let file = try SourceFiles.callSite(stage: stage.number)
+            let file = try SourceFiles.adapter(stage: stage.number)
             if let code = SourceFiles.declaration("func photo(id: String)", in: file) {
                 write(style.dim("  The call site of photo(id:), from Sources/\(file.path):"))
                 for line in code { write(style.dim("    " + line)) }
             }
             var stageRuns: [ScenarioRun] = []
             for scenario in Scenarios.all {
-                let run = await Scenarios.run(scenario, on: callSite)
+                let run = await Scenarios.run(scenario, on: adapter)
                 stageRuns.append(run)
                 write(
                     "  " + run.scenario.padding(toLength: 12, withPad: " ", startingAt: 0)
@@ -84,10 +84,10 @@ public struct Workbook: Sendable {
     // MARK: - stage N
 
     func stage(_ number: Int) async throws {
-        guard let callSite = Self.callSites().first(where: { $0.stage.number == number }) else {
+        guard let adapter = Self.adapters().first(where: { $0.stage.number == number }) else {
             throw WorkbookError("There is no stage \(number).")
         }
-        let stage = callSite.stage
+        let stage = adapter.stage
         write(style.bold("Stage \(stage.number) · \(stage.module)"))
         write("  " + stage.idea + "\n")
         write(style.bold("Capabilities"))
@@ -95,12 +95,12 @@ public struct Workbook: Sendable {
             let has = stage.capabilities.contains(capability)
             write("  " + style.outcome("\(has ? "✓" : "✗") \(capability.rawValue)"))
         }
-        let file = try SourceFiles.callSite(stage: number)
+        let file = try SourceFiles.adapter(stage: number)
         write("\n" + style.bold("Call site") + style.dim(" (Sources/\(file.path))"))
         for line in file.lines { write("  " + line) }
         write("\n" + style.bold("Scenarios, with the requests they sent"))
         for scenario in Scenarios.all {
-            let run = await Scenarios.run(scenario, on: callSite)
+            let run = await Scenarios.run(scenario, on: adapter)
             write("  " + run.scenario + ": " + style.outcome(run.outcome.text))
             for request in run.requests {
                 for line in Redaction.lines(for: request) { write(style.dim("      " + line)) }
@@ -112,14 +112,14 @@ public struct Workbook: Sendable {
     // MARK: - compare A B
 
     func compare(_ old: Int, _ new: Int, unified: Bool) throws {
-        let sites = Self.callSites()
+        let sites = Self.adapters()
         guard let oldStage = sites.first(where: { $0.stage.number == old })?.stage,
             let newStage = sites.first(where: { $0.stage.number == new })?.stage
         else {
             throw WorkbookError("There is no such stage.")
         }
-        let oldFiles = try SourceFiles.module(oldStage.module) + [SourceFiles.callSite(stage: old)]
-        let newFiles = try SourceFiles.module(newStage.module) + [SourceFiles.callSite(stage: new)]
+        let oldFiles = try SourceFiles.module(oldStage.module) + [SourceFiles.adapter(stage: old)]
+        let newFiles = try SourceFiles.module(newStage.module) + [SourceFiles.adapter(stage: new)]
         if !unified {
             write(style.bold("Stage \(old) (\(oldStage.module)) → stage \(new) (\(newStage.module))"))
             write(style.dim("  - only in stage \(old)   + only in stage \(new)   ~ changed; call sites last\n"))
@@ -157,7 +157,7 @@ public struct Workbook: Sendable {
 
     /// Files matched by name (call sites with each other), in the new stage's order, gone files last.
     static func pairs(_ old: [SourceFile], _ new: [SourceFile]) -> [(old: SourceFile?, new: SourceFile?)] {
-        func key(_ file: SourceFile) -> String { file.path.hasPrefix("CallSites/") ? "call site" : file.name }
+        func key(_ file: SourceFile) -> String { file.path.hasPrefix("StageAdapters/") ? "call site" : file.name }
         let oldByKey = Dictionary(old.map { (key($0), $0) }, uniquingKeysWith: { first, _ in first })
         let newKeys = Set(new.map(key))
         return new.map { (oldByKey[key($0)], $0) } + old.filter { !newKeys.contains(key($0)) }.map { ($0, nil) }
@@ -167,7 +167,7 @@ public struct Workbook: Sendable {
 
     func metrics(markdown: Bool) throws {
         let sources = try SourceFiles.sourcesDirectory()
-        let stages = Self.callSites().map(\.stage)
+        let stages = Self.adapters().map(\.stage)
         let measured = try stages.map {
             try SourceMetrics.measure(directory: sources.appendingPathComponent($0.module))
         }

@@ -50,7 +50,7 @@ struct ChapterShapeTests {
         let page = try PackageWorld.page(chapter.path)
         let text = page.lines.joined(separator: "\n")
         #expect(
-            text.contains("<!-- code: Sources/CallSites/Stage\(chapter.stage)CallSite.swift -->"),
+            text.contains("<!-- code: Sources/StageAdapters/Stage\(chapter.stage)StageAdapter.swift -->"),
             "\(chapter.path) quotes its call site")
         #expect(text.contains("<!-- diff: "), "\(chapter.path) quotes a diff")
         #expect(page.blocks.contains { $0.language == "mermaid" }, "\(chapter.path) draws who calls whom")

@@ -1,8 +1,8 @@
-// The package as the docs are checked against it: its files, each stage measured now, what
-// `workbook metrics --markdown` prints now, and the names of the tests a page may mention.
-import CallSites
 import Foundation
 import SourceMetrics
+// The package as the docs are checked against it: its files, each stage measured now, what
+// `workbook metrics --markdown` prints now, and the names of the tests a page may mention.
+import StageAdapters
 
 @testable import Tour
 
@@ -16,10 +16,10 @@ enum PackageWorld {
     static func make() throws(DocsSetupError) -> DocWorld {
         guard let root else { throw DocsSetupError("Package.swift was not found above \(#filePath)") }
         let sources = root.appendingPathComponent("Sources")
-        // The stages exactly as the command builds them. `Workbook.callSites()` registers the fake
+        // The stages exactly as the command builds them. `Workbook.adapters()` registers the fake
         // servers before it makes a session, which keeps stages 1 to 5 of the other suites (running
         // in this same process, on `URLSession.shared`) off the network. Nothing is sent here.
-        let stages = Workbook.callSites().map(\.stage)
+        let stages = Workbook.adapters().map(\.stage)
         let measured: [StageMetrics]
         do {
             measured = try stages.map {

@@ -1,9 +1,9 @@
-// The exercises' case list: what `userPhotos(username:)` must do, checked against the fake
-// Unsplash through a stage's call site, whatever the stage.
-import CallSites
 import FakeServers
 import Foundation
 import Models
+// The exercises' case list: what `userPhotos(username:)` must do, checked against the fake
+// Unsplash through a stage's call site, whatever the stage.
+import StageAdapters
 import TestSupport
 import Testing
 
@@ -30,18 +30,18 @@ struct ExerciseCase: Sendable, CustomTestStringConvertible {
 
     /// Runs the case on a fresh fake, then checks that every completion handler was called exactly once.
     /// A stage whose call site does not offer `userPhotos(username:)` yet fails with where to start.
-    func run(on callSite: any CallSite) async throws {
-        let number = callSite.stage.number
-        guard let calling = callSite as? any UserPhotosCalling else {
+    func run(on adapter: any StageAdapter) async throws {
+        let number = adapter.stage.number
+        guard let calling = adapter as? any UserPhotosCalling else {
             Issue.record(
                 """
-                Stage \(number) has no userPhotos(username:) yet: \(type(of: callSite)) does not conform to \
+                Stage \(number) has no userPhotos(username:) yet: \(type(of: adapter)) does not conform to \
                 UserPhotosCalling. Start with step 1 of docs/exercises/stage\(number).md \
                 (hints: docs/exercises/hints/stage\(number).md).
                 """)
             return
         }
-        let stage = StageUnderTest(callSite: callSite, fake: freshFake())
+        let stage = StageUnderTest(adapter: adapter, fake: freshFake())
         try await stage.watchingCompletions { try await body(stage, calling) }
     }
 }

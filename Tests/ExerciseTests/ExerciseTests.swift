@@ -1,12 +1,12 @@
+import FakeServers
+import Foundation
 // The exercises' tests: off unless WORKBOOK_EXERCISE names a stage (or "all").
 //
 //     WORKBOOK_EXERCISE=3 swift test --filter ExerciseTests.Exercises/Stage3
 //
 // Each suite reaches its stage only through the stage's call site, so this file compiles before
 // any exercise is done; until one is, its suite fails and says where to start.
-import CallSites
-import FakeServers
-import Foundation
+import StageAdapters
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -41,7 +41,7 @@ extension Exercises {
     struct Stage1 {
         @Test("Stage 1's userPhotos(username:)", arguments: ExerciseCases.for(stage: 1))
         func exercise(_ check: ExerciseCase) async throws {
-            try await check.run(on: Stage1CallSite())
+            try await check.run(on: Stage1Adapter())
         }
     }
 
@@ -51,7 +51,7 @@ extension Exercises {
     struct Stage2 {
         @Test("Stage 2's userPhotos(username:)", arguments: ExerciseCases.for(stage: 2))
         func exercise(_ check: ExerciseCase) async throws {
-            try await check.run(on: Stage2CallSite())
+            try await check.run(on: Stage2Adapter())
         }
     }
 
@@ -61,7 +61,7 @@ extension Exercises {
     struct Stage3 {
         @Test("Stage 3's userPhotos(username:)", arguments: ExerciseCases.for(stage: 3))
         func exercise(_ check: ExerciseCase) async throws {
-            try await check.run(on: Stage3CallSite())
+            try await check.run(on: Stage3Adapter())
         }
     }
 
@@ -71,7 +71,7 @@ extension Exercises {
     struct Stage4 {
         @Test("Stage 4's userPhotos(username:)", arguments: ExerciseCases.for(stage: 4))
         func exercise(_ check: ExerciseCase) async throws {
-            try await check.run(on: Stage4CallSite())
+            try await check.run(on: Stage4Adapter())
         }
     }
 
@@ -81,7 +81,7 @@ extension Exercises {
     struct Stage5 {
         @Test("Stage 5's userPhotos(username:)", arguments: ExerciseCases.for(stage: 5))
         func exercise(_ check: ExerciseCase) async throws {
-            try await check.run(on: Stage5CallSite())
+            try await check.run(on: Stage5Adapter())
         }
     }
 
@@ -93,7 +93,7 @@ extension Exercises {
         func exercise(_ check: ExerciseCase) async throws {
             // Stage 6 is handed its session; this one reaches only the fake.
             let session = URLSession(configuration: FakeServers.sessionConfiguration())
-            try await check.run(on: Stage6CallSite(session: session))
+            try await check.run(on: Stage6Adapter(session: session))
         }
     }
 }

@@ -1,6 +1,6 @@
-// What the shared suite and the exercises both need to drive a stage through the fake servers.
-import CallSites
 import FakeServers
+// What the shared suite and the exercises both need to drive a stage through the fake servers.
+import StageAdapters
 import Testing
 
 /// A fake with an empty log and no overrides, registered for `URLSession.shared`.
@@ -25,18 +25,18 @@ public func waitUntil(
 
 /// What a case gets: the stage's call site and the fake it talks to, with checks that name the stage.
 public struct StageUnderTest: Sendable {
-    public let callSite: any CallSite
+    public let adapter: any StageAdapter
     public let fake: FakeServers
 
-    public init(callSite: any CallSite, fake: FakeServers) {
-        self.callSite = callSite
+    public init(adapter: any StageAdapter, fake: FakeServers) {
+        self.adapter = adapter
         self.fake = fake
     }
 
-    public var number: Int { callSite.stage.number }
+    public var number: Int { adapter.stage.number }
 
     public func declares(_ capability: Capability) -> Bool {
-        callSite.stage.capabilities.contains(capability)
+        adapter.stage.capabilities.contains(capability)
     }
 
     /// The one request the case expects the stage to have sent.

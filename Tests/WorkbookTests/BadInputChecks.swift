@@ -1,6 +1,6 @@
-// Bad input as tests: every awkward id, query and credential, on every stage, inside its suite.
-import CallSites
 import FakeServers
+// Bad input as tests: every awkward id, query and credential, on every stage, inside its suite.
+import StageAdapters
 import TestSupport
 import Testing
 import Tour
@@ -11,15 +11,15 @@ extension BadInput: CustomTestStringConvertible {
 
 /// The server got the input as typed, or the stage refused it before sending, or (for a stage
 /// that does not declare `exactRequests`) exactly the damage the matrix pins down.
-func check(_ input: BadInput, on callSite: any CallSite, sourceLocation: SourceLocation = #_sourceLocation) async {
+func check(_ input: BadInput, on adapter: any StageAdapter, sourceLocation: SourceLocation = #_sourceLocation) async {
     let fake = freshFake()
     let monitor = CompletionMonitor(patience: 5)
     let sent = await CompletionMonitor.$current.withValue(monitor) {
-        await BadInputs.send(input, through: callSite, fake: fake)
+        await BadInputs.send(input, through: adapter, fake: fake)
     }
     #expect(
-        input.accepts(sent, from: callSite.stage), "stage \(callSite.stage.number): \(sent)",
+        input.accepts(sent, from: adapter.stage), "stage \(adapter.stage.number): \(sent)",
         sourceLocation: sourceLocation)
     #expect(
-        monitor.problems.isEmpty, "stage \(callSite.stage.number): \(monitor.problems)", sourceLocation: sourceLocation)
+        monitor.problems.isEmpty, "stage \(adapter.stage.number): \(monitor.problems)", sourceLocation: sourceLocation)
 }

@@ -1,6 +1,6 @@
-// The reliability matrix as tests: every bad reply, on every stage, inside that stage's suite.
-import CallSites
 import FakeServers
+// The reliability matrix as tests: every bad reply, on every stage, inside that stage's suite.
+import StageAdapters
 import TestSupport
 import Testing
 import Tour
@@ -10,10 +10,11 @@ extension BadReply: CustomTestStringConvertible {
 }
 
 /// The caller hears exactly once, in bounded time, and gets what the matrix says for this stage.
-func check(_ badReply: BadReply, on callSite: any CallSite, sourceLocation: SourceLocation = #_sourceLocation) async {
+func check(_ badReply: BadReply, on adapter: any StageAdapter, sourceLocation: SourceLocation = #_sourceLocation) async
+{
     _ = freshFake()
-    let stage = callSite.stage
-    let result = await BadReplies.run(badReply, on: callSite)
+    let stage = adapter.stage
+    let result = await BadReplies.run(badReply, on: adapter)
     #expect(result.problems.isEmpty, "stage \(stage.number): \(result.problems)", sourceLocation: sourceLocation)
     #expect(
         result.handed == badReply.expected(for: stage),

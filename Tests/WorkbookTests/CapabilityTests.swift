@@ -1,9 +1,9 @@
-// The capability matrix, proven: each stage's declared capabilities are checked against what the
-// stage really does, and an undeclared one is shown to be absent wherever that can be shown.
-import CallSites
 import FakeServers
 import Foundation
 import SourceMetrics
+// The capability matrix, proven: each stage's declared capabilities are checked against what the
+// stage really does, and an undeclared one is shown to be absent wherever that can be shown.
+import StageAdapters
 import TestSupport
 import Testing
 import Tour
@@ -14,8 +14,8 @@ import FoundationNetworking
 
 /// A stage as a test argument, shown by its name.
 struct StageArgument: Sendable, CustomTestStringConvertible {
-    let callSite: any CallSite
-    var testDescription: String { "Stage \(callSite.stage.number) \(callSite.stage.module)" }
+    let adapter: any StageAdapter
+    var testDescription: String { "Stage \(adapter.stage.number) \(adapter.stage.module)" }
 
     static let all = Stages.all(session: URLSession(configuration: FakeServers.sessionConfiguration()))
         .map(StageArgument.init)
@@ -27,17 +27,17 @@ extension FakeServerSuites {
         let fake = freshFake()
 
         func declares(_ stage: StageArgument, _ capability: Capability) -> Bool {
-            stage.callSite.stage.capabilities.contains(capability)
+            stage.adapter.stage.capabilities.contains(capability)
         }
 
         @Test(
             "typedFailures: a stage that declares it tells a 404 from a reply it cannot read; one that does not, cannot",
             arguments: StageArgument.all)
         func typedFailures(_ stage: StageArgument) async throws {
-            let notFound = try #require(await stage.callSite.photo(id: "no-such-id").failure)
+            let notFound = try #require(await stage.adapter.photo(id: "no-such-id").failure)
             // A 200 whose body is the very same bytes as the 404's.
             fake.override(.photo, with: .reply(status: 200, body: #"{"errors":["Couldn't find Photo"]}"#))
-            let unreadable = try #require(await stage.callSite.photo(id: "Dwu85P9SOIk").failure)
+            let unreadable = try #require(await stage.adapter.photo(id: "Dwu85P9SOIk").failure)
             if declares(stage, .typedFailures) {
                 #expect(notFound.kind == .notFound)
                 #expect(unreadable.kind == .decoding)
@@ -50,7 +50,7 @@ extension FakeServerSuites {
             "oneRequestPath: declared exactly when the stage's sources start a URLSession task in one place",
             arguments: StageArgument.all)
         func oneRequestPath(_ stage: StageArgument) throws {
-            let metrics = try measure(stage.callSite.stage)
+            let metrics = try measure(stage.adapter.stage)
             #expect(declares(stage, .oneRequestPath) == (metrics.sessionCallSites == 1), "\(metrics)")
             #expect(declares(stage, .oneRequestPath) == (metrics.requestFunctions == 1), "\(metrics)")
         }
@@ -59,7 +59,7 @@ extension FakeServerSuites {
             "offlineRequestBuilding: the request built without a network is the request sent",
             arguments: StageArgument.all)
         func offlineRequestBuilding(_ stage: StageArgument) async throws {
-            guard let builder = stage.callSite as? any RequestBuilding else {
+            guard let builder = stage.adapter as? any RequestBuilding else {
                 #expect(!declares(stage, .offlineRequestBuilding))
                 return
             }
@@ -90,7 +90,7 @@ extension FakeServerSuites {
             let declared = declares(stage, .cancellation)
             // The reply is held until the test lets it go, so the caller is cancelled mid-request.
             let hold = fake.hold(.photo)
-            let call = Task { await stage.callSite.photo(id: "Dwu85P9SOIk") }
+            let call = Task { await stage.adapter.photo(id: "Dwu85P9SOIk") }
             try #require(await hold.waitUntilHeld(1), "the request reached the server")
             call.cancel()
             if declared {
@@ -113,7 +113,7 @@ extension FakeServerSuites {
             "concurrentCalls: a stage that declares it has requests in flight together, answered in order",
             arguments: StageArgument.all)
         func concurrentCalls(_ stage: StageArgument) async throws {
-            guard let concurrent = stage.callSite as? any ConcurrentCalls else {
+            guard let concurrent = stage.adapter as? any ConcurrentCalls else {
                 #expect(!declares(stage, .concurrentCalls))
                 return
             }
@@ -148,15 +148,15 @@ extension FakeServerSuites {
             "injectedSession: a stage that declares it sends through the session it is given, not the global one",
             arguments: StageArgument.all)
         func injectedSession(_ stage: StageArgument) async throws {
-            guard let injectable = type(of: stage.callSite) as? any SessionInjected.Type else {
+            guard let injectable = type(of: stage.adapter) as? any SessionInjected.Type else {
                 #expect(!declares(stage, .injectedSession))
                 return
             }
             #expect(declares(stage, .injectedSession))
             let configuration = URLSessionConfiguration.ephemeral
             configuration.protocolClasses = [InjectedSessionProtocol.self]
-            let callSite = injectable.init(session: URLSession(configuration: configuration))
-            let failure = try #require(await callSite.photo(id: "Dwu85P9SOIk").failure)
+            let adapter = injectable.init(session: URLSession(configuration: configuration))
+            let failure = try #require(await adapter.photo(id: "Dwu85P9SOIk").failure)
             #expect(failure.message.contains(InjectedSessionProtocol.message))
             #expect(fake.log.isEmpty, "the process-wide fake heard nothing")
         }
@@ -167,7 +167,7 @@ extension FakeServerSuites {
         func exactRequests(_ stage: StageArgument) async {
             var damaged: [String] = []
             for input in BadInputs.all {
-                let sent = await BadInputs.send(input, through: stage.callSite)
+                let sent = await BadInputs.send(input, through: stage.adapter)
                 if sent != "as typed" && !sent.hasPrefix("refused") { damaged.append("\(input.name): \(sent)") }
             }
             if declares(stage, .exactRequests) {
@@ -179,7 +179,7 @@ extension FakeServerSuites {
 
         @Test("the matrix prints one row per stage with exactly its declared capabilities")
         func matrixPrints() {
-            let stages = StageArgument.all.map(\.callSite.stage)
+            let stages = StageArgument.all.map(\.adapter.stage)
             let lines = CapabilityMatrix.markdown(stages).split(separator: "\n")
             #expect(lines.count == stages.count + 2)
             for (stage, line) in zip(stages, lines.dropFirst(2)) {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 // The suite's promise that a handler called twice or never is reported, not crashed on or waited for.
-@testable import CallSites
+@testable import StageAdapters
 
 @Suite("Completion bridge")
 struct CompletionTests {

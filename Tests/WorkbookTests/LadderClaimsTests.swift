@@ -1,39 +1,39 @@
+import SourceMetrics
 // The claims the ladder makes about each stage's source, checked against counts measured from
 // the stage's own files. Change a stage so that a claim stops being true and this fails.
-import CallSites
-import SourceMetrics
+import StageAdapters
 import Testing
 
 @Suite("Ladder claims")
 struct LadderClaimsTests {
     /// The calls a stage offers: the four of the ladder, and the exercise's when it is done.
     func calls(_ stage: StageArgument) -> Int {
-        stage.callSite is any UserPhotosCalling ? 5 : 4
+        stage.adapter is any UserPhotosCalling ? 5 : 4
     }
 
     @Test(
         "the access key is typed once per photo function in stage 1, and once in all from stage 2",
         arguments: StageArgument.all)
     func keyLiterals(_ stage: StageArgument) throws {
-        let metrics = try measure(stage.callSite.stage)
+        let metrics = try measure(stage.adapter.stage)
         let photoFunctions = calls(stage) - 1
-        #expect(metrics.keyLiterals == (stage.callSite.stage.number == 1 ? photoFunctions : 1), "\(metrics)")
+        #expect(metrics.keyLiterals == (stage.adapter.stage.number == 1 ? photoFunctions : 1), "\(metrics)")
     }
 
     @Test(
         "stages 1 to 3 start a URLSession task once per call; from stage 4, in one place",
         arguments: StageArgument.all)
     func requestPaths(_ stage: StageArgument) throws {
-        let metrics = try measure(stage.callSite.stage)
-        let expected = stage.callSite.stage.number <= 3 ? calls(stage) : 1
+        let metrics = try measure(stage.adapter.stage)
+        let expected = stage.adapter.stage.number <= 3 ? calls(stage) : 1
         #expect(metrics.sessionCallSites == expected, "\(metrics)")
         #expect(metrics.requestFunctions == expected, "\(metrics)")
     }
 
     @Test("from the router on, nothing is force-unwrapped", arguments: StageArgument.all)
     func forceUnwraps(_ stage: StageArgument) throws {
-        let metrics = try measure(stage.callSite.stage)
-        if stage.callSite.stage.number >= 5 {
+        let metrics = try measure(stage.adapter.stage)
+        if stage.adapter.stage.number >= 5 {
             #expect(metrics.forceUnwraps == 0, "\(metrics)")
         }
     }
@@ -52,7 +52,7 @@ struct LadderClaimsTests {
     func stagesMatchSources() throws {
         let sources = try #require(SourceMetrics.sourcesDirectory(from: #filePath))
         let directories = try SourceMetrics.stageDirectories(in: sources).map(\.lastPathComponent)
-        #expect(directories == StageArgument.all.map(\.callSite.stage.module))
-        #expect(StageArgument.all.map(\.callSite.stage.number) == Array(1...6))
+        #expect(directories == StageArgument.all.map(\.adapter.stage.module))
+        #expect(StageArgument.all.map(\.adapter.stage.number) == Array(1...6))
     }
 }

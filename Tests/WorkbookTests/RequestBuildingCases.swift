@@ -1,8 +1,8 @@
-// Checks on built requests, with no network at all: run by every stage that can build its
-// requests offline (from the router on), inside that stage's own suite.
-import CallSites
 import FakeServers
 import Foundation
+// Checks on built requests, with no network at all: run by every stage that can build its
+// requests offline (from the router on), inside that stage's own suite.
+import StageAdapters
 import Testing
 
 #if canImport(FoundationNetworking)

@@ -1,10 +1,10 @@
-// The shared screen cases: every stage's `PhotoScreen` and `LoginScreen`, driven the way a person
-// drives them, watched the way a SwiftUI view watches them. `swift test --filter Screen` runs them.
-import CallSites
 import FakeServers
 import Foundation
 import Models
 import Observation
+// The shared screen cases: every stage's `PhotoScreen` and `LoginScreen`, driven the way a person
+// drives them, watched the way a SwiftUI view watches them. `swift test --filter Screen` runs them.
+import StageAdapters
 import TestSupport
 import Testing
 
@@ -21,8 +21,8 @@ struct ScreenCase: Sendable, CustomTestStringConvertible {
     var testDescription: String { name }
 
     /// Runs the case on a fresh fake.
-    @MainActor func run(on callSite: any CallSite) async throws {
-        try await body(StageUnderTest(callSite: callSite, fake: freshFake()))
+    @MainActor func run(on adapter: any StageAdapter) async throws {
+        try await body(StageUnderTest(adapter: adapter, fake: freshFake()))
     }
 }
 
@@ -137,7 +137,7 @@ enum ScreenCases {
     static let photo: [ScreenCase] = [
         ScreenCase("photo screen: a search shows idle, loading, then the page, every change on the main queue") {
             stage in
-            let screen = stage.callSite.makePhotoScreen()
+            let screen = stage.adapter.makePhotoScreen()
             let shown = ShownStates { screen.results }
             screen.search("coffee")
             try await shown.wait(until: \.isLoaded, "loaded")
@@ -148,7 +148,7 @@ enum ScreenCases {
         },
         ScreenCase("photo screen: a photo's detail shows idle, loading, then the photo, and the results stay idle") {
             stage in
-            let screen = stage.callSite.makePhotoScreen()
+            let screen = stage.adapter.makePhotoScreen()
             let shown = ShownStates { screen.detail }
             screen.showPhoto(id: knownID)
             try await shown.wait(until: \.isLoaded, "loaded")
@@ -164,7 +164,7 @@ enum ScreenCases {
 
     static let failures: [ScreenCase] = [
         ScreenCase("photo screen: an unknown photo reads as gone, with no Retry") { stage in
-            let screen = stage.callSite.makePhotoScreen()
+            let screen = stage.adapter.makePhotoScreen()
             let shown = ShownStates { screen.detail }
             screen.showPhoto(id: "no-such-id")
             try await shown.wait(until: \.isFailed, "failed")
@@ -173,7 +173,7 @@ enum ScreenCases {
         },
         ScreenCase("photo screen: a timeout offers Retry, and Retry shows the photo") { stage in
             stage.fake.override(.photo, with: .failure(.timedOut))
-            let screen = stage.callSite.makePhotoScreen()
+            let screen = stage.adapter.makePhotoScreen()
             let shown = ShownStates { screen.detail }
             screen.showPhoto(id: knownID)
             try await shown.wait(until: \.isFailed, "failed")
@@ -185,7 +185,7 @@ enum ScreenCases {
         },
         ScreenCase("photo screen: offline offers Retry, and Retry searches the same query again") { stage in
             stage.fake.override(.searchPhotos, with: .failure(.notConnectedToInternet))
-            let screen = stage.callSite.makePhotoScreen()
+            let screen = stage.adapter.makePhotoScreen()
             let shown = ShownStates { screen.results }
             screen.search("서울 밤")
             try await shown.wait(until: \.isFailed, "failed")
@@ -197,7 +197,7 @@ enum ScreenCases {
         ScreenCase("photo screen: a rate limit offers Retry") { stage in
             stage.fake.override(
                 .photo, with: .reply(status: 429, body: "Rate Limit Exceeded", contentType: "text/plain"))
-            let screen = stage.callSite.makePhotoScreen()
+            let screen = stage.adapter.makePhotoScreen()
             let shown = ShownStates { screen.detail }
             screen.showPhoto(id: knownID)
             try await shown.wait(until: \.isFailed, "failed")
@@ -205,7 +205,7 @@ enum ScreenCases {
         },
         ScreenCase("photo screen: a server failure offers Retry") { stage in
             stage.fake.override(.photo, with: .reply(status: 503, body: #"{"errors":["Service Unavailable"]}"#))
-            let screen = stage.callSite.makePhotoScreen()
+            let screen = stage.adapter.makePhotoScreen()
             let shown = ShownStates { screen.detail }
             screen.showPhoto(id: knownID)
             try await shown.wait(until: \.isFailed, "failed")
@@ -215,7 +215,7 @@ enum ScreenCases {
             stage.fake.override(
                 .searchPhotos,
                 with: .reply(status: 401, body: #"{"errors":["OAuth error: The access token is invalid"]}"#))
-            let screen = stage.callSite.makePhotoScreen()
+            let screen = stage.adapter.makePhotoScreen()
             let shown = ShownStates { screen.results }
             screen.search("coffee")
             try await shown.wait(until: \.isFailed, "failed")
@@ -234,7 +234,7 @@ enum ScreenCases {
     static let races: [ScreenCase] = [
         ScreenCase("photo screen: the latest search wins, or, undeclared, an older reply arriving last replaces it") {
             stage in
-            let screen = stage.callSite.makePhotoScreen()
+            let screen = stage.adapter.makePhotoScreen()
             let shown = ShownStates { screen.results }
             // "cat" is held until "cats" has been answered and shown, so it arrives last.
             let cat = stage.fake.hold(.searchPhotos, where: { $0.serverView?.values("query") == ["cat"] })
@@ -258,7 +258,7 @@ enum ScreenCases {
         ScreenCase("photo screen: leaving releases the screen at once, and its request is cancelled where declared") {
             stage in
             let held = stage.fake.hold(.photo)
-            var screen: (any PhotoScreenModel)? = stage.callSite.makePhotoScreen()
+            var screen: (any PhotoScreenModel)? = stage.adapter.makePhotoScreen()
             screen?.showPhoto(id: knownID)
             #expect(await held.waitUntilHeld(1))
             weak var gone = screen
@@ -282,7 +282,7 @@ enum ScreenCases {
     static let login: [ScreenCase] = [
         ScreenCase("login screen: signing in shows idle, signing in, signed in, and keeps the token off the screen") {
             stage in
-            let screen = stage.callSite.makeLoginScreen()
+            let screen = stage.adapter.makeLoginScreen()
             let shown = ShownStates { screen.state }
             screen.username = FakeServers.demoUsername
             screen.password = FakeServers.demoPassword
@@ -293,7 +293,7 @@ enum ScreenCases {
         },
         ScreenCase("login screen: a wrong password is refused with a sentence that never shows it, and no Retry") {
             stage in
-            let screen = stage.callSite.makeLoginScreen()
+            let screen = stage.adapter.makeLoginScreen()
             let shown = ShownStates { screen.state }
             screen.username = FakeServers.demoUsername
             screen.password = FakeServers.demoPassword + "?"
@@ -316,7 +316,7 @@ enum ScreenCases {
         },
         ScreenCase("login screen: offline is refused with Retry, and Retry signs in as typed") { stage in
             stage.fake.override(.login, with: .failure(.notConnectedToInternet))
-            let screen = stage.callSite.makeLoginScreen()
+            let screen = stage.adapter.makeLoginScreen()
             let shown = ShownStates { screen.state }
             screen.username = FakeServers.demoUsername
             screen.password = FakeServers.demoPassword
@@ -336,7 +336,7 @@ enum ScreenCases {
         },
         ScreenCase("login screen: leaving while signing in releases the screen at once") { stage in
             let held = stage.fake.hold(.login)
-            var screen: (any LoginScreenModel)? = stage.callSite.makeLoginScreen()
+            var screen: (any LoginScreenModel)? = stage.adapter.makeLoginScreen()
             screen?.username = FakeServers.demoUsername
             screen?.password = FakeServers.demoPassword
             screen?.signIn()

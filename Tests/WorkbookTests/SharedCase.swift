@@ -1,6 +1,6 @@
-// The shared suite's case type: one behaviour, run against any stage through its call site.
-import CallSites
 import FakeServers
+// The shared suite's case type: one behaviour, run against any stage through its call site.
+import StageAdapters
 import TestSupport
 import Testing
 
@@ -17,8 +17,8 @@ struct SharedCase: Sendable, CustomTestStringConvertible {
     var testDescription: String { name }
 
     /// Runs the case on a fresh fake, then checks that every completion handler was called exactly once.
-    func run(on callSite: any CallSite) async throws {
-        let stage = StageUnderTest(callSite: callSite, fake: freshFake())
+    func run(on adapter: any StageAdapter) async throws {
+        let stage = StageUnderTest(adapter: adapter, fake: freshFake())
         try await stage.watchingCompletions { try await body(stage) }
     }
 }

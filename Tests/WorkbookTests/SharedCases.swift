@@ -1,8 +1,8 @@
-// The shared case list. Every stage's suite runs every case here; a failure names both.
-import CallSites
 import FakeServers
 import Foundation
 import Models
+// The shared case list. Every stage's suite runs every case here; a failure names both.
+import StageAdapters
 import Testing
 
 @testable import Tour
@@ -17,19 +17,19 @@ enum SharedCases {
 
     static let login: [SharedCase] = [
         SharedCase("login with the demo account returns the server's token") { stage in
-            let token = try stage.value(await stage.callSite.login(username: demoUsername, password: demoPassword))
+            let token = try stage.value(await stage.adapter.login(username: demoUsername, password: demoPassword))
             #expect(token.accessToken == "popcorn-access-8f14e45fceea167a5a36dedd4bea2543")
             #expect(token.refreshToken == "popcorn-refresh-c9f0f895fb98ab9159f51fd0297e236d")
             #expect(token.accessExpiredAt == "2026-12-31T23:59:59+09:00")
             #expect(token.refreshExpiredAt == "2027-01-30T23:59:59+09:00")
         },
         SharedCase("login with a wrong password fails with the server's message") { stage in
-            let failure = try stage.failure(await stage.callSite.login(username: demoUsername, password: "wrong"))
+            let failure = try stage.failure(await stage.adapter.login(username: demoUsername, password: "wrong"))
             #expect(failure.message.contains("Invalid username or password"))
             #expect(failure.kind == stage.expectedKind(.unauthorized))
         },
         SharedCase("login sends POST /login with a JSON body and its Content-Type") { stage in
-            _ = await stage.callSite.login(username: demoUsername, password: demoPassword)
+            _ = await stage.adapter.login(username: demoUsername, password: demoPassword)
             let request = try stage.onlyRequest()
             #expect(request.method == "POST")
             #expect(request.url.absoluteString == "https://popcorn.example/login")
@@ -39,12 +39,12 @@ enum SharedCases {
         SharedCase("login keeps quotes, backslashes, newlines and non-ASCII in the credentials") { stage in
             let username = #"pop"corn\ 팝콘"#
             let password = "a \"quoted\"\npass\\word 🍿"
-            let failure = try stage.failure(await stage.callSite.login(username: username, password: password))
+            let failure = try stage.failure(await stage.adapter.login(username: username, password: password))
             #expect(failure.kind == stage.expectedKind(.unauthorized))
             #expect(try stage.onlyRequest().jsonStrings == ["username": username, "password": password])
         },
         SharedCase("the password appears in no URL and no header, only in the body") { stage in
-            _ = await stage.callSite.login(username: demoUsername, password: demoPassword)
+            _ = await stage.adapter.login(username: demoUsername, password: demoPassword)
             let request = try stage.onlyRequest()
             #expect(!request.url.absoluteString.contains(demoPassword))
             #expect(!request.headers.values.contains { $0.contains(demoPassword) })
@@ -52,7 +52,7 @@ enum SharedCases {
         },
         SharedCase("login while offline fails with a transport error") { stage in
             stage.fake.override(.login, with: .failure(.notConnectedToInternet))
-            let failure = try stage.failure(await stage.callSite.login(username: demoUsername, password: demoPassword))
+            let failure = try stage.failure(await stage.adapter.login(username: demoUsername, password: demoPassword))
             #expect(!failure.message.isEmpty)
             #expect(failure.kind == stage.expectedKind(.offline))
         },
@@ -60,7 +60,7 @@ enum SharedCases {
             stage.fake.override(
                 .login,
                 with: .reply(status: 502, body: "<html><body>Bad Gateway</body></html>", contentType: "text/html"))
-            let failure = try stage.failure(await stage.callSite.login(username: demoUsername, password: demoPassword))
+            let failure = try stage.failure(await stage.adapter.login(username: demoUsername, password: demoPassword))
             #expect(!failure.message.isEmpty)
             #expect(!failure.message.contains(demoPassword))
         },
@@ -70,13 +70,13 @@ enum SharedCases {
 
     static let search: [SharedCase] = [
         SharedCase("search returns the page the fake holds for the query") { stage in
-            let page = try stage.value(await stage.callSite.searchPhotos(query: "coffee"))
+            let page = try stage.value(await stage.adapter.searchPhotos(query: "coffee"))
             #expect(page.total == 2)
             #expect(page.totalPages == 1)
             #expect(page.results.map(\.id) == ["Dwu85P9SOIk", "Rk3OQZ1Y5Jw"])
         },
         SharedCase("search sends GET /search/photos with the key and no body") { stage in
-            _ = await stage.callSite.searchPhotos(query: "coffee")
+            _ = await stage.adapter.searchPhotos(query: "coffee")
             let request = try stage.onlyRequest()
             #expect(request.method == "GET")
             #expect(request.serverView?.pathSegments == ["search", "photos"])
@@ -85,18 +85,18 @@ enum SharedCases {
         },
         SharedCase("a query with spaces, &, =, # and Korean reaches the server exactly as typed") { stage in
             let query = "cats & dogs = #1 서울 밤"
-            _ = await stage.callSite.searchPhotos(query: query)
+            _ = await stage.adapter.searchPhotos(query: query)
             let view = try #require(try stage.onlyRequest().serverView)
             #expect(view.query.map(\.name) == ["query"])
             #expect(view.values("query") == [query])
         },
         SharedCase("a Korean query finds the photo described in Korean") { stage in
-            let page = try stage.value(await stage.callSite.searchPhotos(query: "서울"))
+            let page = try stage.value(await stage.adapter.searchPhotos(query: "서울"))
             #expect(page.results.map(\.id) == ["2hs9d5fdQQU"])
             #expect(page.results.first?.description == "서울의 밤거리")
         },
         SharedCase("an empty query fails with the server's 400") { stage in
-            let failure = try stage.failure(await stage.callSite.searchPhotos(query: ""))
+            let failure = try stage.failure(await stage.adapter.searchPhotos(query: ""))
             #expect(failure.kind == stage.expectedKind(.badRequest))
         },
     ]
@@ -105,7 +105,7 @@ enum SharedCases {
 
     static let random: [SharedCase] = [
         SharedCase("randomPhoto returns the fake's first random photo, nulls and all") { stage in
-            let photo = try stage.value(await stage.callSite.randomPhoto())
+            let photo = try stage.value(await stage.adapter.randomPhoto())
             #expect(photo.id == "8manzosDSGM")
             #expect(photo.user.name == "Lena Orwig")
             #expect(photo.blurHash == nil)
@@ -113,7 +113,7 @@ enum SharedCases {
             #expect(photo.altDescription == nil)
         },
         SharedCase("randomPhoto sends GET /photos/random with no query at all") { stage in
-            _ = await stage.callSite.randomPhoto()
+            _ = await stage.adapter.randomPhoto()
             let request = try stage.onlyRequest()
             #expect(request.method == "GET")
             #expect(request.url.absoluteString == "https://api.unsplash.com/photos/random")
@@ -125,7 +125,7 @@ enum SharedCases {
 
     static let photo: [SharedCase] = [
         SharedCase("photo(id:) returns the photo with that id") { stage in
-            let photo = try stage.value(await stage.callSite.photo(id: "Dwu85P9SOIk"))
+            let photo = try stage.value(await stage.adapter.photo(id: "Dwu85P9SOIk"))
             #expect(photo.id == "Dwu85P9SOIk")
             #expect(photo.createdAt == "2016-05-03T11:00:28-04:00")
             #expect(photo.width == 2448 && photo.height == 3264)
@@ -136,7 +136,7 @@ enum SharedCases {
             #expect(photo.urls.thumb.absoluteString.hasSuffix("&w=200&fit=max"))
         },
         SharedCase("photo(id:) sends GET /photos/{id} with the key in the Authorization header only") { stage in
-            _ = await stage.callSite.photo(id: "Dwu85P9SOIk")
+            _ = await stage.adapter.photo(id: "Dwu85P9SOIk")
             let request = try stage.onlyRequest()
             #expect(request.method == "GET")
             #expect(request.url.absoluteString == "https://api.unsplash.com/photos/Dwu85P9SOIk")
@@ -145,7 +145,7 @@ enum SharedCases {
             #expect(request.body?.isEmpty ?? true)
         },
         SharedCase("an unknown id fails") { stage in
-            let failure = try stage.failure(await stage.callSite.photo(id: "no-such-id"))
+            let failure = try stage.failure(await stage.adapter.photo(id: "no-such-id"))
             #expect(!failure.message.isEmpty)
             #expect(failure.kind == stage.expectedKind(.notFound))
             if stage.declares(.typedFailures) {
@@ -154,18 +154,18 @@ enum SharedCases {
         },
         SharedCase("a 500 with Unsplash's error body fails") { stage in
             stage.fake.override(.photo, with: .reply(status: 500, body: #"{"errors":["Internal server error"]}"#))
-            let failure = try stage.failure(await stage.callSite.photo(id: "Dwu85P9SOIk"))
+            let failure = try stage.failure(await stage.adapter.photo(id: "Dwu85P9SOIk"))
             #expect(failure.kind == stage.expectedKind(.server))
         },
         SharedCase("a malformed JSON body fails") { stage in
             stage.fake.override(.photo, with: .reply(status: 200, body: #"{"id": "Dwu85P9SOIk", "width": "#))
-            let failure = try stage.failure(await stage.callSite.photo(id: "Dwu85P9SOIk"))
+            let failure = try stage.failure(await stage.adapter.photo(id: "Dwu85P9SOIk"))
             #expect(failure.kind == stage.expectedKind(.decoding))
         },
         SharedCase("a reply that arrives late still arrives") { stage in
             stage.fake.timeScale = 0.01  // 0.2 seconds late on the fake's clock, 2 ms of real waiting
             stage.fake.override(.photo, with: .delay(0.2))
-            let photo = await stage.callSite.photo(id: "Dwu85P9SOIk").value
+            let photo = await stage.adapter.photo(id: "Dwu85P9SOIk").value
             #expect(photo?.id == "Dwu85P9SOIk")
         },
     ]
@@ -175,18 +175,18 @@ enum SharedCases {
     static let badReplies: [SharedCase] = [
         SharedCase("a timeout fails") { stage in
             stage.fake.override(.photo, with: .failure(.timedOut))
-            let failure = try stage.failure(await stage.callSite.photo(id: "Dwu85P9SOIk"))
+            let failure = try stage.failure(await stage.adapter.photo(id: "Dwu85P9SOIk"))
             #expect(failure.kind == stage.expectedKind(.timedOut))
         },
         SharedCase("an empty 200 fails") { stage in
             stage.fake.override(.photo, with: .reply(status: 200, body: ""))
-            let failure = try stage.failure(await stage.callSite.photo(id: "Dwu85P9SOIk"))
+            let failure = try stage.failure(await stage.adapter.photo(id: "Dwu85P9SOIk"))
             #expect(failure.kind == stage.expectedKind(.emptyBody))
         },
         SharedCase("a plain-text 429 'Rate Limit Exceeded' fails") { stage in
             stage.fake.override(
                 .searchPhotos, with: .reply(status: 429, body: "Rate Limit Exceeded", contentType: "text/plain"))
-            let failure = try stage.failure(await stage.callSite.searchPhotos(query: "dogs"))
+            let failure = try stage.failure(await stage.adapter.searchPhotos(query: "dogs"))
             #expect(failure.kind == stage.expectedKind(.tooManyRequests))
             if stage.declares(.typedFailures) {
                 #expect(failure.message.contains("Rate Limit Exceeded"))
@@ -195,13 +195,13 @@ enum SharedCases {
         SharedCase("a plain-text 403 'Rate Limit Exceeded' fails as forbidden") { stage in
             stage.fake.override(
                 .randomPhoto, with: .reply(status: 403, body: "Rate Limit Exceeded", contentType: "text/plain"))
-            let failure = try stage.failure(await stage.callSite.randomPhoto())
+            let failure = try stage.failure(await stage.adapter.randomPhoto())
             #expect(failure.kind == stage.expectedKind(.forbidden))
         },
         SharedCase("a 200 login envelope whose status is not success fails with its message") { stage in
             stage.fake.override(
                 .login, with: .reply(status: 200, body: #"{"resultCode":200,"status":"fail","data":"Account locked"}"#))
-            let failure = try stage.failure(await stage.callSite.login(username: demoUsername, password: demoPassword))
+            let failure = try stage.failure(await stage.adapter.login(username: demoUsername, password: demoPassword))
             #expect(failure.message.contains("Account locked"))
             #expect(failure.kind == stage.expectedKind(.unexpectedStatus))
         },
@@ -217,7 +217,7 @@ enum SharedCases {
             for (route, call) in calls {
                 for status in statuses {
                     stage.fake.override(route, with: .reply(status: status, body: "teapot", contentType: "text/plain"))
-                    let outcome = await Scenarios.outcome(of: call, on: stage.callSite)
+                    let outcome = await Scenarios.outcome(of: call, on: stage.adapter)
                     #expect(!outcome.succeeded, "\(call) with status \(status)")
                 }
             }
@@ -229,33 +229,34 @@ enum SharedCases {
 
     static let everyCall: [SharedCase] = [
         SharedCase("every call completes exactly once, whether it succeeds or fails") { stage in
-            let callSite = stage.callSite
-            #expect(await callSite.login(username: demoUsername, password: demoPassword).value != nil)
-            #expect(await callSite.login(username: demoUsername, password: "wrong").failure != nil)
-            #expect(await callSite.searchPhotos(query: "dogs").value != nil)
-            #expect(await callSite.randomPhoto().value != nil)
-            #expect(await callSite.photo(id: "no-such-id").failure != nil)
+            let adapter = stage.adapter
+            #expect(await adapter.login(username: demoUsername, password: demoPassword).value != nil)
+            #expect(await adapter.login(username: demoUsername, password: "wrong").failure != nil)
+            #expect(await adapter.searchPhotos(query: "dogs").value != nil)
+            #expect(await adapter.randomPhoto().value != nil)
+            #expect(await adapter.photo(id: "no-such-id").failure != nil)
             stage.fake.override(.randomPhoto, with: .failure(.timedOut))
-            #expect(await callSite.randomPhoto().failure != nil)
+            #expect(await adapter.randomPhoto().failure != nil)
             stage.fake.override(.searchPhotos, with: .reply(status: 200, body: ""))
-            #expect(await callSite.searchPhotos(query: "dogs").failure != nil)
+            #expect(await adapter.searchPhotos(query: "dogs").failure != nil)
             #expect(stage.fake.log.count == 7)
             // `SharedCase.run` then checks that no handler was called twice or never.
         },
         SharedCase("the password stays in the login body and the key in its header, and no message or log shows either")
         { stage in
-            let callSite = stage.callSite
+            let adapter = stage.adapter
             var failures: [Failure] = []
-            failures += [await callSite.login(username: demoUsername, password: demoPassword).failure].compactMap { $0 }
-            failures += [await callSite.login(username: demoUsername, password: demoPassword + "!").failure].compactMap
-            { $0 }
+            failures += [await adapter.login(username: demoUsername, password: demoPassword).failure].compactMap { $0 }
+            failures += [await adapter.login(username: demoUsername, password: demoPassword + "!").failure].compactMap {
+                $0
+            }
             stage.fake.override(
                 .login, with: .reply(status: 500, body: "<html>\(demoPassword)?</html>", contentType: "text/html"))
-            failures += [await callSite.login(username: demoUsername, password: demoPassword).failure].compactMap { $0 }
-            _ = await callSite.searchPhotos(query: "dogs")
+            failures += [await adapter.login(username: demoUsername, password: demoPassword).failure].compactMap { $0 }
+            _ = await adapter.searchPhotos(query: "dogs")
             stage.fake.override(
                 .photo, with: .reply(status: 401, body: #"{"errors":["OAuth error: The access token is invalid"]}"#))
-            failures += [await callSite.photo(id: "Dwu85P9SOIk").failure].compactMap { $0 }
+            failures += [await adapter.photo(id: "Dwu85P9SOIk").failure].compactMap { $0 }
             #expect(failures.count == 3)
             let secrets = [demoPassword, FakeServers.demoAccessKey]
             for request in stage.fake.log {
@@ -284,14 +285,14 @@ enum SharedCases {
             for echo in echoes {
                 stage.fake.override(.login, with: echo)
                 let failure = try stage.failure(
-                    await stage.callSite.login(username: demoUsername, password: demoPassword))
+                    await stage.adapter.login(username: demoUsername, password: demoPassword))
                 #expect(!failure.message.contains(demoPassword), "stage \(stage.number) showed the password")
             }
         },
         SharedCase("a 401 for a revoked key fails") { stage in
             stage.fake.override(
                 .photo, with: .reply(status: 401, body: #"{"errors":["OAuth error: The access token is invalid"]}"#))
-            let failure = try stage.failure(await stage.callSite.photo(id: "Dwu85P9SOIk"))
+            let failure = try stage.failure(await stage.adapter.photo(id: "Dwu85P9SOIk"))
             #expect(failure.kind == stage.expectedKind(.unauthorized))
         },
     ]

@@ -1,8 +1,8 @@
-// Stage 2 on the shared suite: `swift test --filter Stage2` runs every case against it alone.
-import CallSites
 import FakeServers
 import Foundation
 import Stage2EnumAPI
+// Stage 2 on the shared suite: `swift test --filter Stage2` runs every case against it alone.
+import StageAdapters
 import Testing
 import Tour
 
@@ -11,7 +11,7 @@ extension FakeServerSuites {
     struct Stage2Tests {
         @Test("Stage 2 passes the shared case", arguments: SharedCases.all)
         func sharedCase(_ sharedCase: SharedCase) async throws {
-            try await sharedCase.run(on: Stage2CallSite())
+            try await sharedCase.run(on: Stage2Adapter())
         }
     }
 }
@@ -43,20 +43,20 @@ extension FakeServerSuites.Stage2Tests {
 extension FakeServerSuites.Stage2Tests {
     @Test("Stage 2 survives every bad reply", arguments: BadReplies.all)
     func badReply(_ badReply: BadReply) async {
-        await check(badReply, on: Stage2CallSite())
+        await check(badReply, on: Stage2Adapter())
     }
 }
 
 extension FakeServerSuites.Stage2Tests {
     @Test("Stage 2 sends what the user typed, or says exactly how it does not", arguments: BadInputs.all)
     func badInput(_ input: BadInput) async {
-        await check(input, on: Stage2CallSite())
+        await check(input, on: Stage2Adapter())
     }
 }
 
 extension FakeServerSuites.Stage2Tests {
     @Test("Stage 2's screens pass the shared screen case", arguments: ScreenCases.all)
     @MainActor func sharedScreenCase(_ screenCase: ScreenCase) async throws {
-        try await screenCase.run(on: Stage2CallSite())
+        try await screenCase.run(on: Stage2Adapter())
     }
 }

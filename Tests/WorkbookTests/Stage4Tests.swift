@@ -1,6 +1,6 @@
-// Stage 4 on the shared suite: `swift test --filter Stage4` runs every case against it alone.
-import CallSites
 import Stage4Generic
+// Stage 4 on the shared suite: `swift test --filter Stage4` runs every case against it alone.
+import StageAdapters
 import TestSupport
 import Testing
 import Tour
@@ -10,7 +10,7 @@ extension FakeServerSuites {
     struct Stage4Tests {
         @Test("Stage 4 passes the shared case", arguments: SharedCases.all)
         func sharedCase(_ sharedCase: SharedCase) async throws {
-            try await sharedCase.run(on: Stage4CallSite())
+            try await sharedCase.run(on: Stage4Adapter())
         }
     }
 }
@@ -38,20 +38,20 @@ extension FakeServerSuites.Stage4Tests {
 extension FakeServerSuites.Stage4Tests {
     @Test("Stage 4 survives every bad reply", arguments: BadReplies.all)
     func badReply(_ badReply: BadReply) async {
-        await check(badReply, on: Stage4CallSite())
+        await check(badReply, on: Stage4Adapter())
     }
 }
 
 extension FakeServerSuites.Stage4Tests {
     @Test("Stage 4 sends what the user typed, or says exactly how it does not", arguments: BadInputs.all)
     func badInput(_ input: BadInput) async {
-        await check(input, on: Stage4CallSite())
+        await check(input, on: Stage4Adapter())
     }
 }
 
 extension FakeServerSuites.Stage4Tests {
     @Test("Stage 4's screens pass the shared screen case", arguments: ScreenCases.all)
     @MainActor func sharedScreenCase(_ screenCase: ScreenCase) async throws {
-        try await screenCase.run(on: Stage4CallSite())
+        try await screenCase.run(on: Stage4Adapter())
     }
 }

@@ -1,6 +1,6 @@
-// Stage 5 on the shared suite: `swift test --filter Stage5` runs every case against it alone.
-import CallSites
 import Stage5Router
+// Stage 5 on the shared suite: `swift test --filter Stage5` runs every case against it alone.
+import StageAdapters
 import Testing
 import Tour
 
@@ -9,7 +9,7 @@ extension FakeServerSuites {
     struct Stage5Tests {
         @Test("Stage 5 passes the shared case", arguments: SharedCases.all)
         func sharedCase(_ sharedCase: SharedCase) async throws {
-            try await sharedCase.run(on: Stage5CallSite())
+            try await sharedCase.run(on: Stage5Adapter())
         }
     }
 }
@@ -17,21 +17,21 @@ extension FakeServerSuites {
 extension FakeServerSuites.Stage5Tests {
     @Test("Stage 5 builds requests offline", arguments: RequestBuildingCase.all)
     func requestBuilding(_ check: RequestBuildingCase) throws {
-        try check.check(Stage5CallSite())
+        try check.check(Stage5Adapter())
     }
 }
 
 extension FakeServerSuites.Stage5Tests {
     @Test("Stage 5 survives every bad reply", arguments: BadReplies.all)
     func badReply(_ badReply: BadReply) async {
-        await check(badReply, on: Stage5CallSite())
+        await check(badReply, on: Stage5Adapter())
     }
 }
 
 extension FakeServerSuites.Stage5Tests {
     @Test("Stage 5 sends what the user typed, or says exactly how it does not", arguments: BadInputs.all)
     func badInput(_ input: BadInput) async {
-        await check(input, on: Stage5CallSite())
+        await check(input, on: Stage5Adapter())
     }
 }
 
@@ -75,6 +75,6 @@ extension FakeServerSuites.Stage5Tests {
 extension FakeServerSuites.Stage5Tests {
     @Test("Stage 5's screens pass the shared screen case", arguments: ScreenCases.all)
     @MainActor func sharedScreenCase(_ screenCase: ScreenCase) async throws {
-        try await screenCase.run(on: Stage5CallSite())
+        try await screenCase.run(on: Stage5Adapter())
     }
 }

@@ -1,9 +1,9 @@
-// Stage 6 on the shared suite: `swift test --filter Stage6` runs every case against it alone,
-// on a session of its own rather than `URLSession.shared`.
-import CallSites
 import FakeServers
 import Foundation
 import Stage6Async
+// Stage 6 on the shared suite: `swift test --filter Stage6` runs every case against it alone,
+// on a session of its own rather than `URLSession.shared`.
+import StageAdapters
 import TestSupport
 import Testing
 import Tour
@@ -18,7 +18,7 @@ extension FakeServerSuites {
         @Test("Stage 6 passes the shared case", arguments: SharedCases.all)
         func sharedCase(_ sharedCase: SharedCase) async throws {
             let session = URLSession(configuration: FakeServers.sessionConfiguration())
-            try await sharedCase.run(on: Stage6CallSite(session: session))
+            try await sharedCase.run(on: Stage6Adapter(session: session))
         }
     }
 }
@@ -26,7 +26,7 @@ extension FakeServerSuites {
 extension FakeServerSuites.Stage6Tests {
     @Test("Stage 6 builds requests offline", arguments: RequestBuildingCase.all)
     func requestBuilding(_ check: RequestBuildingCase) throws {
-        try check.check(Stage6CallSite(session: URLSession(configuration: FakeServers.sessionConfiguration())))
+        try check.check(Stage6Adapter(session: URLSession(configuration: FakeServers.sessionConfiguration())))
     }
 
     @Test("photos(ids:) fails with the first failure and cancels the requests still running")
@@ -35,8 +35,8 @@ extension FakeServerSuites.Stage6Tests {
         let ids = ["Dwu85P9SOIk", "no-such-id", "LBI7cgq3pbM", "yC-Yzbqy7PY"]
         // Every known id is held back; only the unknown one is answered, at once, with a 404.
         fake.override(.photo, with: .delay(30), times: 3, where: { $0.url.lastPathComponent != "no-such-id" })
-        let callSite = Stage6CallSite(session: URLSession(configuration: FakeServers.sessionConfiguration()))
-        let failure = try #require(await callSite.photos(ids: ids).failure)
+        let adapter = Stage6Adapter(session: URLSession(configuration: FakeServers.sessionConfiguration()))
+        let failure = try #require(await adapter.photos(ids: ids).failure)
         #expect(failure.kind == .notFound)
         try await waitUntil { fake.stoppedRequests == 3 }
     }
@@ -46,8 +46,8 @@ extension FakeServerSuites.Stage6Tests {
         let fake = freshFake()
         let ids = ["Dwu85P9SOIk", "LBI7cgq3pbM", "yC-Yzbqy7PY"]
         let hold = fake.hold(.photo, times: ids.count)
-        let callSite = Stage6CallSite(session: URLSession(configuration: FakeServers.sessionConfiguration()))
-        let call = Task { await callSite.photos(ids: ids) }
+        let adapter = Stage6Adapter(session: URLSession(configuration: FakeServers.sessionConfiguration()))
+        let call = Task { await adapter.photos(ids: ids) }
         try #require(await hold.waitUntilHeld(ids.count))
         // Released in reverse: the first id answers last, the last one first.
         for id in ids.reversed() {
@@ -63,14 +63,14 @@ extension FakeServerSuites.Stage6Tests {
     @Test("Stage 6 survives every bad reply", arguments: BadReplies.all)
     func badReply(_ badReply: BadReply) async {
         await check(
-            badReply, on: Stage6CallSite(session: URLSession(configuration: FakeServers.sessionConfiguration())))
+            badReply, on: Stage6Adapter(session: URLSession(configuration: FakeServers.sessionConfiguration())))
     }
 }
 
 extension FakeServerSuites.Stage6Tests {
     @Test("Stage 6 sends what the user typed, or says exactly how it does not", arguments: BadInputs.all)
     func badInput(_ input: BadInput) async {
-        await check(input, on: Stage6CallSite(session: URLSession(configuration: FakeServers.sessionConfiguration())))
+        await check(input, on: Stage6Adapter(session: URLSession(configuration: FakeServers.sessionConfiguration())))
     }
 }
 
@@ -78,14 +78,14 @@ extension FakeServerSuites.Stage6Tests {
     @Test("a thousand concurrent calls on one session all complete, each with its own photo")
     func thousandCalls() async {
         let fake = freshFake()
-        let callSite = Stage6CallSite(session: URLSession(configuration: FakeServers.sessionConfiguration()))
+        let adapter = Stage6Adapter(session: URLSession(configuration: FakeServers.sessionConfiguration()))
         let ids = [
             "Dwu85P9SOIk", "LBI7cgq3pbM", "yC-Yzbqy7PY", "8manzosDSGM", "3Z70SDuYs5g", "NodtnCsLdTE", "IicyiaPYGGI",
         ]
         let matched = await withTaskGroup(of: Bool.self) { group in
             for index in 0..<1_000 {
                 let id = ids[index % ids.count]
-                group.addTask { await callSite.photo(id: id).value?.id == id }
+                group.addTask { await adapter.photo(id: id).value?.id == id }
             }
             return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
         }
@@ -98,11 +98,11 @@ extension FakeServerSuites.Stage6Tests {
     @Test("a call made from a task that is already cancelled sends nothing and fails as cancelled")
     func cancelledBeforeTheCall() async {
         let fake = freshFake()
-        let callSite = Stage6CallSite(session: URLSession(configuration: FakeServers.sessionConfiguration()))
+        let adapter = Stage6Adapter(session: URLSession(configuration: FakeServers.sessionConfiguration()))
         let call = Task {
             // Wait for the cancellation that is already on its way, without starting the call.
             while !Task.isCancelled { await Task.yield() }
-            return await callSite.photo(id: "Dwu85P9SOIk")
+            return await adapter.photo(id: "Dwu85P9SOIk")
         }
         call.cancel()
         #expect(await call.value.failure?.kind == .cancelled)
@@ -130,6 +130,6 @@ extension FakeServerSuites.Stage6Tests {
     @Test("Stage 6's screens pass the shared screen case", arguments: ScreenCases.all)
     @MainActor func sharedScreenCase(_ screenCase: ScreenCase) async throws {
         try await screenCase.run(
-            on: Stage6CallSite(session: URLSession(configuration: FakeServers.sessionConfiguration())))
+            on: Stage6Adapter(session: URLSession(configuration: FakeServers.sessionConfiguration())))
     }
 }

@@ -1,10 +1,10 @@
-// The `workbook` command: its arguments, its tables and diffs on known inputs, and the tour on the fake.
-import CallSites
 import FakeServers
 import Foundation
 import Locking
 import Models
 import SourceMetrics
+// The `workbook` command: its arguments, its tables and diffs on known inputs, and the tour on the fake.
+import StageAdapters
 import Testing
 
 @testable import Tour
@@ -125,8 +125,8 @@ extension FakeServerSuites {
             for number in 1...6 {
                 #expect(lines.contains { $0.hasPrefix("Stage \(number) · Stage\(number)") })
             }
-            let callSite = try SourceFiles.callSite(stage: 6)
-            let photoFunction = try #require(SourceFiles.declaration("func photo(id: String)", in: callSite))
+            let adapter = try SourceFiles.adapter(stage: 6)
+            let photoFunction = try #require(SourceFiles.declaration("func photo(id: String)", in: adapter))
             #expect(lines.contains("    " + photoFunction[1]), "the call site is read from Sources/, not copied")
             #expect(lines.allSatisfy { $0.count <= 100 }, "\(lines.filter { $0.count > 100 })")
             #expect(!lines.contains { $0.contains(FakeServers.demoPassword) || $0.contains(FakeServers.demoAccessKey) })
@@ -134,12 +134,12 @@ extension FakeServerSuites {
 
         @Test("the tour's table shows untyped stages' text and typed stages' kinds for the same failure")
         func tourTable() async throws {
-            let callSites = Workbook.callSites()
+            let adapters = Workbook.adapters()
             var runs: [[ScenarioRun]] = []
-            for callSite in callSites {
+            for adapter in adapters {
                 var stageRuns: [ScenarioRun] = []
                 for scenario in Scenarios.all {
-                    stageRuns.append(await Scenarios.run(scenario, on: callSite))
+                    stageRuns.append(await Scenarios.run(scenario, on: adapter))
                 }
                 runs.append(stageRuns)
             }

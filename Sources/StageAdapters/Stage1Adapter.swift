@@ -1,13 +1,12 @@
-// Stage 2 at the call site: the same lines as stage 1. The enums changed how requests are
-// built, not what a screen writes.
+// Stage 1 behind the adapter: the singletons, their `(Value?, Error?)` callbacks bridged to `Outcome`.
 import Models
-import Stage2EnumAPI
+import Stage1Hardcoded
 
-/// What a screen writes to use stage 2.
-public struct Stage2CallSite: CallSite {
+/// What a screen writes to use stage 1.
+public struct Stage1Adapter: StageAdapter {
     public let stage = StageInfo(
-        number: 2, module: "Stage2EnumAPI",
-        idea: "Endpoint enums say each request once: base URL, path, method, headers, query, body.",
+        number: 1, module: "Stage1Hardcoded",
+        idea: "A singleton per server; every function types its own URL, key and headers.",
         capabilities: [])
 
     public init() {}
@@ -45,7 +44,7 @@ public struct Stage2CallSite: CallSite {
     }
 }
 
-extension Stage2CallSite {
+extension Stage1Adapter {
     @MainActor public func makePhotoScreen() -> any PhotoScreenModel {
         PhotoScreen()
     }

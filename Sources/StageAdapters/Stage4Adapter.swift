@@ -1,19 +1,14 @@
-// Stage 5 at the call site: the same four calls as stage 3. What is new is beside them: the
-// request a call would send, built and checked without sending it.
-import Foundation
+// Stage 4 behind the adapter: the same lines as stage 3. The refactor changed how requests are
+// sent, not how they are called.
 import Models
-import Stage5Router
+import Stage4Generic
 
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-
-/// What a screen writes to use stage 5.
-public struct Stage5CallSite: CallSite {
+/// What a screen writes to use stage 4.
+public struct Stage4Adapter: StageAdapter {
     public let stage = StageInfo(
-        number: 5, module: "Stage5Router",
-        idea: "A router builds each URLRequest, encodes every part, and throws when it cannot.",
-        capabilities: [.typedFailures, .oneRequestPath, .offlineRequestBuilding, .exactRequests])
+        number: 4, module: "Stage4Generic",
+        idea: "One generic request<T: Decodable> sends every call; each call is one line.",
+        capabilities: [.typedFailures, .oneRequestPath])
 
     public init() {}
 
@@ -50,20 +45,6 @@ public struct Stage5CallSite: CallSite {
     }
 }
 
-extension Stage5CallSite: RequestBuilding {
-    /// What a test (or a preview) writes to see a request without sending it.
-    public func request(for call: Call) -> Result<URLRequest, Failure> {
-        let router: any Router =
-            switch call {
-            case .login(let username, let password): PopcornAPI.login(username: username, password: password)
-            case .searchPhotos(let query): UnsplashAPI.searchPhotos(query: query)
-            case .randomPhoto: UnsplashAPI.randomPhoto
-            case .photo(let id): UnsplashAPI.photo(id: id)
-            }
-        return Result { () throws(APIError) in try router.asURLRequest() }.mapError(Failure.init)
-    }
-}
-
 extension APIError: KindedError {
     /// The same names, case for case: what a screen's `switch` would tell apart.
     var kind: FailureKind {
@@ -86,7 +67,7 @@ extension APIError: KindedError {
     }
 }
 
-extension Stage5CallSite {
+extension Stage4Adapter {
     @MainActor public func makePhotoScreen() -> any PhotoScreenModel {
         PhotoScreen()
     }

@@ -1,12 +1,13 @@
-// The one interface through which the shared suite and the tour reach every stage.
+// The adapter: the one interface through which the shared suite and the tour reach every stage.
+// It is plumbing, not teaching material: what an app writes is each stage's screens.
 import Foundation
 import Models
 
-/// The four calls as a screen sees them: each ends in exactly one `Outcome`.
+/// The four calls, each ending in exactly one `Outcome`, and the stage's two screens.
 ///
-/// A stage's call site is the code a screen or view model would write to use that stage, so
-/// reading the six conformances one after another shows what each refactor buys the caller.
-public protocol CallSite: Sendable {
+/// Each stage's conformance bridges its own calling convention (callbacks, `Result`, `async`) to
+/// this one, and names a failure's kind with a `switch` over the stage's own error type.
+public protocol StageAdapter: Sendable {
     /// Which stage this is, and what it can do.
     var stage: StageInfo { get }
     func login(username: String, password: String) async -> Outcome<Token>

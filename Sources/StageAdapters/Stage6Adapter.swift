@@ -1,4 +1,4 @@
-// Stage 6 at the call site: one `try await` per call, a `catch` that receives an `APIError`,
+// Stage 6 behind the adapter: one `try await` per call, a `catch` that receives an `APIError`,
 // and independent calls started together with `async let`.
 import Foundation
 import Models
@@ -9,7 +9,7 @@ import FoundationNetworking
 #endif
 
 /// What a screen writes to use stage 6. It is handed its session instead of reaching for one.
-public struct Stage6CallSite: CallSite {
+public struct Stage6Adapter: StageAdapter {
     public let stage = StageInfo(
         number: 6, module: "Stage6Async",
         idea: "async/await with typed throws, an injected URLSession, cancellation and concurrent calls.",
@@ -57,7 +57,7 @@ public struct Stage6CallSite: CallSite {
     }
 }
 
-extension Stage6CallSite: SessionInjected, ConcurrentCalls {
+extension Stage6Adapter: SessionInjected, ConcurrentCalls {
     public func photos(ids: [String]) async -> Outcome<[Photo]> {
         do {
             return .value(try await photoManager.photos(ids: ids))
@@ -74,7 +74,7 @@ extension Stage6CallSite: SessionInjected, ConcurrentCalls {
     }
 }
 
-extension Stage6CallSite: RequestBuilding {
+extension Stage6Adapter: RequestBuilding {
     /// What a test (or a preview) writes to see a request without sending it.
     public func request(for call: Call) -> Result<URLRequest, Failure> {
         let router: any Router =
@@ -110,7 +110,7 @@ extension APIError: KindedError {
     }
 }
 
-extension Stage6CallSite {
+extension Stage6Adapter {
     @MainActor public func makePhotoScreen() -> any PhotoScreenModel {
         PhotoScreen(photoManager: photoManager)
     }

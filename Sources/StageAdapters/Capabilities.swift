@@ -1,4 +1,4 @@
-// The interfaces behind the capabilities a call site can offer beyond the four calls. A stage
+// The interfaces behind the capabilities an adapter can offer beyond the four calls. A stage
 // that declares a capability conforms to its interface, so the suite can prove the claim.
 import Foundation
 import Models
@@ -25,12 +25,12 @@ public enum Call: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// `offlineRequestBuilding`: the request a call would send, built without sending it.
-public protocol RequestBuilding: CallSite {
+public protocol RequestBuilding: StageAdapter {
     func request(for call: Call) -> Result<URLRequest, Failure>
 }
 
 /// `concurrentCalls`: calls that run at the same time and are gathered in order.
-public protocol ConcurrentCalls: CallSite {
+public protocol ConcurrentCalls: StageAdapter {
     /// The photos with these ids, in the order asked.
     func photos(ids: [String]) async -> Outcome<[Photo]>
     /// A home screen's first load: a random photo and a search, at the same time.
@@ -38,13 +38,13 @@ public protocol ConcurrentCalls: CallSite {
 }
 
 /// The exercises' new call: a stage whose exercise is done conforms to this.
-public protocol UserPhotosCalling: CallSite {
+public protocol UserPhotosCalling: StageAdapter {
     /// The photos `username` uploaded, first page, as Unsplash orders them.
     func userPhotos(username: String) async -> Outcome<[Photo]>
 }
 
 /// `injectedSession`: the call site is made with the `URLSession` it must use.
-public protocol SessionInjected: CallSite {
+public protocol SessionInjected: StageAdapter {
     init(session: URLSession)
 }
 

@@ -1,13 +1,19 @@
-// Stage 3 at the call site: one `Result` per call, two states, and a failure that knows its kind.
+// Stage 5 behind the adapter: the same four calls as stage 3. What is new is beside them: the
+// request a call would send, built and checked without sending it.
+import Foundation
 import Models
-import Stage3Result
+import Stage5Router
 
-/// What a screen writes to use stage 3.
-public struct Stage3CallSite: CallSite {
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// What a screen writes to use stage 5.
+public struct Stage5Adapter: StageAdapter {
     public let stage = StageInfo(
-        number: 3, module: "Stage3Result",
-        idea: "Result<Value, APIError>: one of two states, and an error enum that tells failures apart.",
-        capabilities: [.typedFailures])
+        number: 5, module: "Stage5Router",
+        idea: "A router builds each URLRequest, encodes every part, and throws when it cannot.",
+        capabilities: [.typedFailures, .oneRequestPath, .offlineRequestBuilding, .exactRequests])
 
     public init() {}
 
@@ -44,6 +50,20 @@ public struct Stage3CallSite: CallSite {
     }
 }
 
+extension Stage5Adapter: RequestBuilding {
+    /// What a test (or a preview) writes to see a request without sending it.
+    public func request(for call: Call) -> Result<URLRequest, Failure> {
+        let router: any Router =
+            switch call {
+            case .login(let username, let password): PopcornAPI.login(username: username, password: password)
+            case .searchPhotos(let query): UnsplashAPI.searchPhotos(query: query)
+            case .randomPhoto: UnsplashAPI.randomPhoto
+            case .photo(let id): UnsplashAPI.photo(id: id)
+            }
+        return Result { () throws(APIError) in try router.asURLRequest() }.mapError(Failure.init)
+    }
+}
+
 extension APIError: KindedError {
     /// The same names, case for case: what a screen's `switch` would tell apart.
     var kind: FailureKind {
@@ -66,7 +86,7 @@ extension APIError: KindedError {
     }
 }
 
-extension Stage3CallSite {
+extension Stage5Adapter {
     @MainActor public func makePhotoScreen() -> any PhotoScreenModel {
         PhotoScreen()
     }

@@ -1,14 +1,13 @@
-// Stage 4 at the call site: the same lines as stage 3. The refactor changed how requests are
-// sent, not what a screen writes.
+// Stage 3 behind the adapter: one `Result` per call, and a failure whose kind its own `switch` names.
 import Models
-import Stage4Generic
+import Stage3Result
 
-/// What a screen writes to use stage 4.
-public struct Stage4CallSite: CallSite {
+/// What a screen writes to use stage 3.
+public struct Stage3Adapter: StageAdapter {
     public let stage = StageInfo(
-        number: 4, module: "Stage4Generic",
-        idea: "One generic request<T: Decodable> sends every call; each call is one line.",
-        capabilities: [.typedFailures, .oneRequestPath])
+        number: 3, module: "Stage3Result",
+        idea: "Result<Value, APIError>: one of two states, and an error enum that tells failures apart.",
+        capabilities: [.typedFailures])
 
     public init() {}
 
@@ -67,7 +66,7 @@ extension APIError: KindedError {
     }
 }
 
-extension Stage4CallSite {
+extension Stage3Adapter {
     @MainActor public func makePhotoScreen() -> any PhotoScreenModel {
         PhotoScreen()
     }

@@ -1,12 +1,13 @@
-// Stage 1 at the call site: reach for the singleton, then untangle two optionals.
+// Stage 2 behind the adapter: the same lines as stage 1. The enums changed how requests are
+// built, not how they are called.
 import Models
-import Stage1Hardcoded
+import Stage2EnumAPI
 
-/// What a screen writes to use stage 1.
-public struct Stage1CallSite: CallSite {
+/// What a screen writes to use stage 2.
+public struct Stage2Adapter: StageAdapter {
     public let stage = StageInfo(
-        number: 1, module: "Stage1Hardcoded",
-        idea: "A singleton per server; every function types its own URL, key and headers.",
+        number: 2, module: "Stage2EnumAPI",
+        idea: "Endpoint enums say each request once: base URL, path, method, headers, query, body.",
         capabilities: [])
 
     public init() {}
@@ -44,7 +45,7 @@ public struct Stage1CallSite: CallSite {
     }
 }
 
-extension Stage1CallSite {
+extension Stage2Adapter {
     @MainActor public func makePhotoScreen() -> any PhotoScreenModel {
         PhotoScreen()
     }
