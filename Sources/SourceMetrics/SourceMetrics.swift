@@ -95,13 +95,14 @@ public enum SourceMetrics {
         }
     }
 
-    /// The stage module directories under Sources/ whose names start with "Stage", sorted by name
-    /// (Stage1Hardcoded, Stage2EnumAPI, ...).
+    /// The stage module directories under Sources/: "Stage" and a number, then a name, sorted by
+    /// number (Stage1Hardcoded, Stage2EnumAPI, ...). StageAdapters is not a stage.
     public static func stageDirectories(in sources: URL) throws -> [URL] {
         try FileManager.default
             .contentsOfDirectory(at: sources, includingPropertiesForKeys: [.isDirectoryKey])
             .filter { url in
                 url.lastPathComponent.hasPrefix("Stage")
+                    && url.lastPathComponent.dropFirst("Stage".count).first?.isNumber == true
                     && (try? url.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true
             }
             // Numeric order, so that a Stage10 would follow Stage9 rather than Stage1.

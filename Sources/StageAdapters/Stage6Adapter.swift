@@ -15,8 +15,8 @@ public struct Stage6Adapter: StageAdapter {
         idea: "async/await with typed throws, an injected URLSession, cancellation and concurrent calls.",
         capabilities: Set(Capability.allCases))
 
-    private let loginManager: LoginManager
-    private let photoManager: PhotoManager
+    let loginManager: LoginManager
+    let photoManager: PhotoManager
 
     public init(session: URLSession) {
         let client = APIClient(session: session)

@@ -43,6 +43,8 @@ public struct ScenarioRun: Sendable {
     public let scenario: String
     public let stage: StageInfo
     public let outcome: ScenarioOutcome
+    /// What the person sees when the stage's screen meets the same scenario, in words.
+    public let shown: String?
     public let requests: [RecordedRequest]
     public let problems: [CompletionProblem]
 }
@@ -79,9 +81,68 @@ public enum Scenarios {
         let outcome = await CompletionMonitor.$current.withValue(monitor) {
             await Self.outcome(of: scenario.call, on: adapter)
         }
+        let requests = fake.log
+        let shown = await Self.shown(scenario, on: adapter, fake: fake)
         return ScenarioRun(
-            scenario: scenario.title, stage: adapter.stage, outcome: outcome,
-            requests: fake.log, problems: monitor.problems)
+            scenario: scenario.title, stage: adapter.stage, outcome: outcome, shown: shown,
+            requests: requests, problems: monitor.problems)
+    }
+
+    /// What the person sees when the stage's screen meets `scenario`: its state once settled, in
+    /// words, with any secret masked. `nil` for a call no screen makes.
+    @MainActor
+    public static func shown(_ scenario: Scenario, on adapter: any StageAdapter, fake: FakeServers = .shared) async
+        -> String?
+    {
+        fake.reset()
+        scenario.prepare(fake)
+        switch scenario.call {
+        case .login(let username, let password):
+            let screen = adapter.makeLoginScreen()
+            screen.username = username
+            screen.password = password
+            screen.signIn()
+            return await settled { () -> String? in
+                switch screen.state {
+                case .idle, .signingIn: nil
+                case .signedIn: "signed in"
+                case .refused(let sentence, let canRetry): said(sentence, canRetry: canRetry)
+                }
+            }
+        case .searchPhotos(let query):
+            let screen = adapter.makePhotoScreen()
+            screen.search(query)
+            return await settled { described(screen.results) { "\($0.count) photos" } }
+        case .photo(let id):
+            let screen = adapter.makePhotoScreen()
+            screen.showPhoto(id: id)
+            return await settled { described(screen.detail) { "photo \($0.id)" } }
+        case .randomPhoto:
+            return nil
+        }
+    }
+
+    private static func described<Content>(_ state: ScreenState<Content>, _ content: (Content) -> String) -> String? {
+        switch state {
+        case .idle, .loading: nil
+        case .loaded(let value): "shows " + content(value)
+        case .failed(let sentence, let canRetry): said(sentence, canRetry: canRetry)
+        }
+    }
+
+    private static func said(_ sentence: String, canRetry: Bool) -> String {
+        "“\(Redaction.masked(sentence))” · " + (canRetry ? "Retry" : "no Retry")
+    }
+
+    /// The screen's words once it has settled; it settles within the fake's answers, so ten
+    /// seconds means something is wrong, and says so.
+    @MainActor
+    private static func settled(_ words: @MainActor () -> String?) async -> String {
+        for _ in 0..<10_000 {
+            if let words = words() { return words }
+            try? await Task.sleep(nanoseconds: 1_000_000)
+        }
+        return "(the screen did not settle within ten seconds)"
     }
 
     /// Makes one call through a call site and says what it handed back, in a few words. The

@@ -1,6 +1,7 @@
 // The workbook's own source files, read at run time: the tour shows the real code, never a copy.
 import Foundation
 import SourceMetrics
+import StageAdapters
 
 /// A source file: its path relative to Sources/, and its lines.
 struct SourceFile: Equatable {
@@ -31,9 +32,9 @@ enum SourceFiles {
         return try names.map { try read("\(name)/\($0)") }
     }
 
-    /// The call-site file of stage `number`.
-    static func adapter(stage number: Int) throws -> SourceFile {
-        try read("StageAdapters/Stage\(number)StageAdapter.swift")
+    /// The photo screen of a stage: what an app at that stage writes, the workbook's call site.
+    static func screen(of stage: StageInfo) throws -> SourceFile {
+        try read("\(stage.module)/PhotoScreen.swift")
     }
 
     static func read(_ path: String) throws -> SourceFile {

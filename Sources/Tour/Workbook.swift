@@ -49,9 +49,9 @@ public struct Workbook: Sendable {
             let stage = adapter.stage
             write(style.bold("Stage \(stage.number) · \(stage.module)"))
             write("  " + stage.idea)
-            let file = try SourceFiles.adapter(stage: stage.number)
-            if let code = SourceFiles.declaration("func photo(id: String)", in: file) {
-                write(style.dim("  The call site of photo(id:), from Sources/\(file.path):"))
+            let file = try SourceFiles.screen(of: stage)
+            if let code = SourceFiles.declaration("func showPhoto(id: String)", in: file) {
+                write(style.dim("  The call site: the photo screen's showPhoto(id:), from Sources/\(file.path):"))
                 for line in code { write(style.dim("    " + line)) }
             }
             var stageRuns: [ScenarioRun] = []
@@ -61,6 +61,7 @@ public struct Workbook: Sendable {
                 write(
                     "  " + run.scenario.padding(toLength: 12, withPad: " ", startingAt: 0)
                         + style.outcome(run.outcome.text))
+                if let shown = run.shown { shownLines(shown, indent: 14) }
                 for line in run.problems { write(style.yellow("    ! \(line)")) }
             }
             runs.append(stageRuns)
@@ -68,6 +69,12 @@ public struct Workbook: Sendable {
         }
         write(style.bold("What each stage handed its caller"))
         write(summaryTable(runs).render(style: style))
+    }
+
+    /// What the screen showed, under a scenario's line, wrapped to fit 100 columns.
+    func shownLines(_ shown: String, indent: Int) {
+        let lines = Table.wrap("the screen: " + shown, width: 100 - indent, maxLines: 4)
+        for line in lines { write(style.dim(String(repeating: " ", count: indent) + line)) }
     }
 
     /// Scenarios down, stages across; each cell what the caller got.
@@ -95,13 +102,14 @@ public struct Workbook: Sendable {
             let has = stage.capabilities.contains(capability)
             write("  " + style.outcome("\(has ? "✓" : "✗") \(capability.rawValue)"))
         }
-        let file = try SourceFiles.adapter(stage: number)
-        write("\n" + style.bold("Call site") + style.dim(" (Sources/\(file.path))"))
+        let file = try SourceFiles.screen(of: stage)
+        write("\n" + style.bold("The call site: the photo screen") + style.dim(" (Sources/\(file.path))"))
         for line in file.lines { write("  " + line) }
-        write("\n" + style.bold("Scenarios, with the requests they sent"))
+        write("\n" + style.bold("Scenarios: what the call handed back, what the screen shows, the requests sent"))
         for scenario in Scenarios.all {
             let run = await Scenarios.run(scenario, on: adapter)
             write("  " + run.scenario + ": " + style.outcome(run.outcome.text))
+            if let shown = run.shown { shownLines(shown, indent: 4) }
             for request in run.requests {
                 for line in Redaction.lines(for: request) { write(style.dim("      " + line)) }
             }
@@ -118,11 +126,11 @@ public struct Workbook: Sendable {
         else {
             throw WorkbookError("There is no such stage.")
         }
-        let oldFiles = try SourceFiles.module(oldStage.module) + [SourceFiles.adapter(stage: old)]
-        let newFiles = try SourceFiles.module(newStage.module) + [SourceFiles.adapter(stage: new)]
+        let oldFiles = try Self.screensLast(SourceFiles.module(oldStage.module))
+        let newFiles = try Self.screensLast(SourceFiles.module(newStage.module))
         if !unified {
             write(style.bold("Stage \(old) (\(oldStage.module)) → stage \(new) (\(newStage.module))"))
-            write(style.dim("  - only in stage \(old)   + only in stage \(new)   ~ changed; call sites last\n"))
+            write(style.dim("  - only in stage \(old)   + only in stage \(new)   ~ changed; the screens last\n"))
         }
         for pair in Self.pairs(oldFiles, newFiles) {
             let oldLines = pair.old?.lines ?? []
@@ -155,12 +163,16 @@ public struct Workbook: Sendable {
         }
     }
 
-    /// Files matched by name (call sites with each other), in the new stage's order, gone files last.
+    /// A stage's files with its screens last: the network layer first, then what it changed for the app.
+    static func screensLast(_ files: [SourceFile]) -> [SourceFile] {
+        files.filter { !$0.name.hasSuffix("Screen.swift") } + files.filter { $0.name.hasSuffix("Screen.swift") }
+    }
+
+    /// Files matched by name, in the new stage's order, gone files last.
     static func pairs(_ old: [SourceFile], _ new: [SourceFile]) -> [(old: SourceFile?, new: SourceFile?)] {
-        func key(_ file: SourceFile) -> String { file.path.hasPrefix("StageAdapters/") ? "call site" : file.name }
-        let oldByKey = Dictionary(old.map { (key($0), $0) }, uniquingKeysWith: { first, _ in first })
-        let newKeys = Set(new.map(key))
-        return new.map { (oldByKey[key($0)], $0) } + old.filter { !newKeys.contains(key($0)) }.map { ($0, nil) }
+        let oldByName = Dictionary(old.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let newNames = Set(new.map(\.name))
+        return new.map { (oldByName[$0.name], $0) } + old.filter { !newNames.contains($0.name) }.map { ($0, nil) }
     }
 
     // MARK: - metrics

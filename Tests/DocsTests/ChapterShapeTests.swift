@@ -7,6 +7,10 @@ struct Chapter: Sendable, CustomTestStringConvertible {
     let stage: Int
     let path: String
     var testDescription: String { path }
+    /// The stage's module: its folder under Sources/ is named for it.
+    var module: String {
+        ["Stage1Hardcoded", "Stage2EnumAPI", "Stage3Result", "Stage4Generic", "Stage5Router", "Stage6Async"][stage - 1]
+    }
 
     static let all = [
         Chapter(stage: 1, path: "docs/01-hardcoded.md"), Chapter(stage: 2, path: "docs/02-enum-api.md"),
@@ -50,8 +54,9 @@ struct ChapterShapeTests {
         let page = try PackageWorld.page(chapter.path)
         let text = page.lines.joined(separator: "\n")
         #expect(
-            text.contains("<!-- code: Sources/StageAdapters/Stage\(chapter.stage)StageAdapter.swift -->"),
-            "\(chapter.path) quotes its call site")
+            text.contains("<!-- code: Sources/\(chapter.module)/PhotoScreen.swift -->")
+                || text.contains("<!-- code: Sources/\(chapter.module)/LoginScreen.swift -->"),
+            "\(chapter.path) quotes its call site: the stage's screen")
         #expect(text.contains("<!-- diff: "), "\(chapter.path) quotes a diff")
         #expect(page.blocks.contains { $0.language == "mermaid" }, "\(chapter.path) draws who calls whom")
         #expect(text.contains("<!-- metric: "), "\(chapter.path) states a measured number")

@@ -53,6 +53,7 @@ struct DirectoryTests {
         try package.write("Sources/Stage1Plain/README.md", "URLSession.shared.dataTask(with: url)!\n")
         try package.write("Sources/Models/Model.swift", "struct Model {}\n")
         try package.write("Sources/StageNotes.txt", "not a folder\n")
+        try package.write("Sources/StageAdapters/Adapter.swift", "URLSession.shared.dataTask(with: url)\n")
 
         let sources = try #require(
             SourceMetrics.sourcesDirectory(

@@ -119,15 +119,23 @@ extension FakeServerSuites {
             return lines.withLock { $0 }
         }
 
-        @Test("the tour shows every stage, its call site from the source, and a table that fits 100 columns")
+        @Test("the tour shows every stage, its screen's call site from the source, and a table that fits 100 columns")
         func tour() async throws {
             let lines = try await output(of: .tour)
-            for number in 1...6 {
-                #expect(lines.contains { $0.hasPrefix("Stage \(number) · Stage\(number)") })
+            for adapter in Workbook.adapters() {
+                let stage = adapter.stage
+                #expect(lines.contains { $0.hasPrefix("Stage \(stage.number) · Stage\(stage.number)") })
+                let screen = try SourceFiles.screen(of: stage)
+                #expect(lines.contains { $0.contains("from Sources/\(stage.module)/PhotoScreen.swift") })
+                let showPhoto = try #require(SourceFiles.declaration("func showPhoto(id: String)", in: screen))
+                #expect(lines.contains("    " + showPhoto[2]), "the call site is read from Sources/, not copied")
             }
-            let adapter = try SourceFiles.adapter(stage: 6)
-            let photoFunction = try #require(SourceFiles.declaration("func photo(id: String)", in: adapter))
-            #expect(lines.contains("    " + photoFunction[1]), "the call site is read from Sources/, not copied")
+            // What the person sees: the stage's own sentence, and whether Retry is offered.
+            #expect(
+                lines.contains {
+                    $0.contains("the screen: “This photo is gone: Unsplash no longer has it.” · no Retry")
+                })
+            #expect(lines.contains { $0.contains("the screen: shows photo Dwu85P9SOIk") })
             #expect(lines.allSatisfy { $0.count <= 100 }, "\(lines.filter { $0.count > 100 })")
             #expect(!lines.contains { $0.contains(FakeServers.demoPassword) || $0.contains(FakeServers.demoAccessKey) })
         }
