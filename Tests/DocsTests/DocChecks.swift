@@ -1,6 +1,7 @@
 // The rules every docs page follows, as pure functions of the page's text and of what the package
 // holds now, so that each rule can be tried on a deliberately wrong page written inline.
 import Foundation
+import Locking
 import SourceMetrics
 
 /// Something a page says that the package does not bear out.
@@ -329,18 +330,39 @@ enum DocChecks {
         guard !name.isEmpty else { return false }
         // The name as a Swift string literal spells it.
         let literal = name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-        // The formatter may break the line after the opening parenthesis.
-        let opening = ["SharedCase(", "@Test(", "RequestBuildingCase("]
-        return sources.contains { source in
-            var rest = source[...]
-            while let found = rest.range(of: "\"" + literal + "\"") {
-                let before = rest[..<found.lowerBound].reversed().drop { $0 == " " || $0 == "\n" }
-                if opening.contains(where: { String(before.prefix($0.count).reversed()) == $0 }) { return true }
-                rest = rest[found.upperBound...]
-            }
-            return false
-        }
+        return declaredNames(in: sources).contains(literal)
     }
+
+    /// The string literal that opens every `SharedCase(`, `@Test(` and `RequestBuildingCase(` in
+    /// `sources`, as the source spells it, escapes included. Read once for a set of sources: a
+    /// page names many tests, and every mention would otherwise search all the test files again.
+    static func declaredNames(in sources: [String]) -> Set<String> {
+        if let known = namesBySources.withLock({ $0[sources] }) { return known }
+        var names = Set<String>()
+        for source in sources {
+            for opening in ["SharedCase(", "@Test(", "RequestBuildingCase("] {
+                for following in source.components(separatedBy: opening).dropFirst() {
+                    // The formatter may break the line after the opening parenthesis.
+                    let rest = following.drop { $0 == " " || $0 == "\n" }
+                    guard rest.first == "\"" else { continue }
+                    var literal = ""
+                    var escaped = false
+                    for character in rest.dropFirst() {
+                        if character == "\"" && !escaped {
+                            names.insert(literal)
+                            break
+                        }
+                        escaped = character == "\\" && !escaped
+                        literal.append(character)
+                    }
+                }
+            }
+        }
+        namesBySources.withLock { $0[sources] = names }
+        return names
+    }
+
+    private static let namesBySources = Locked<[[String]: Set<String>]>([:])
 
     // MARK: - Links
 
