@@ -10,10 +10,12 @@ extension BadReply: CustomTestStringConvertible {
 }
 
 /// The caller hears exactly once, in bounded time, and gets what the matrix says for this stage.
-func check(_ badReply: BadReply, on callSite: any CallSite, sourceLocation: SourceLocation = #_sourceLocation) async {
-    _ = freshFake()
+func check(
+    _ badReply: BadReply, on callSite: any CallSite, fake: FakeServers = .shared,
+    sourceLocation: SourceLocation = #_sourceLocation
+) async {
     let stage = callSite.stage
-    let result = await BadReplies.run(badReply, on: callSite)
+    let result = await BadReplies.run(badReply, on: callSite, fake: freshFake(fake))
     #expect(result.problems.isEmpty, "stage \(stage.number): \(result.problems)", sourceLocation: sourceLocation)
     #expect(
         result.handed == badReply.expected(for: stage),

@@ -16,9 +16,10 @@ struct SharedCase: Sendable, CustomTestStringConvertible {
 
     var testDescription: String { name }
 
-    /// Runs the case on a fresh fake, then checks that every completion handler was called exactly once.
-    func run(on callSite: any CallSite) async throws {
-        let stage = StageUnderTest(callSite: callSite, fake: freshFake())
+    /// Runs the case on a fresh fake (the one `callSite` reaches), then checks that every
+    /// completion handler was called exactly once.
+    func run(on callSite: any CallSite, fake: FakeServers = .shared) async throws {
+        let stage = StageUnderTest(callSite: callSite, fake: freshFake(fake))
         try await stage.watchingCompletions { try await body(stage) }
     }
 }
