@@ -1,7 +1,6 @@
 // The rules every docs page follows, as pure functions of the page's text and of what the package
 // holds now, so that each rule can be tried on a deliberately wrong page written inline.
 import Foundation
-import Locking
 import SourceMetrics
 
 /// Something a page says that the package does not bear out.
@@ -32,6 +31,20 @@ struct DocWorld: Sendable {
     let generated: [String: String]
     /// The text of every test file whose case names a page may mention.
     let testSources: [String]
+    /// The names those files declare, read once: see `DocChecks.declaredNames(in:)`.
+    let testNames: Set<String>
+
+    init(
+        lines: @escaping @Sendable (String) -> [String]?, exists: @escaping @Sendable (String) -> Bool,
+        metrics: [Int: StageMetrics], generated: [String: String], testSources: [String]
+    ) {
+        self.lines = lines
+        self.exists = exists
+        self.metrics = metrics
+        self.generated = generated
+        self.testSources = testSources
+        testNames = DocChecks.declaredNames(in: testSources)
+    }
 }
 
 enum DocChecks {
@@ -316,7 +329,7 @@ enum DocChecks {
     static func caseMentions(_ page: DocPage, _ world: DocWorld) -> [DocProblem] {
         var problems: [DocProblem] = []
         for (index, text) in page.prose {
-            for comment in DocPage.comments("case", in: text) where !caseExists(comment.body, in: world.testSources) {
+            for comment in DocPage.comments("case", in: text) where !caseExists(comment.body, in: world.testNames) {
                 problems.append(
                     DocProblem(
                         file: page.path, line: index + 1, excerpt: String(comment.whole),
@@ -326,18 +339,18 @@ enum DocChecks {
         return problems
     }
 
-    static func caseExists(_ name: String, in sources: [String]) -> Bool {
+    /// Whether `names` (see `declaredNames(in:)`) holds `name`.
+    static func caseExists(_ name: String, in names: Set<String>) -> Bool {
         guard !name.isEmpty else { return false }
         // The name as a Swift string literal spells it.
         let literal = name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-        return declaredNames(in: sources).contains(literal)
+        return names.contains(literal)
     }
 
     /// The string literal that opens every `SharedCase(`, `@Test(` and `RequestBuildingCase(` in
-    /// `sources`, as the source spells it, escapes included. Read once for a set of sources: a
-    /// page names many tests, and every mention would otherwise search all the test files again.
+    /// `sources`, as the source spells it, escapes included. Read once, when the world is made: a
+    /// page names many tests, and searching every test file for every mention is slow.
     static func declaredNames(in sources: [String]) -> Set<String> {
-        if let known = namesBySources.withLock({ $0[sources] }) { return known }
         var names = Set<String>()
         for source in sources {
             for opening in ["SharedCase(", "@Test(", "RequestBuildingCase("] {
@@ -358,11 +371,8 @@ enum DocChecks {
                 }
             }
         }
-        namesBySources.withLock { $0[sources] = names }
         return names
     }
-
-    private static let namesBySources = Locked<[[String]: Set<String>]>([:])
 
     // MARK: - Links
 
