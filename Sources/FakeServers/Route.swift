@@ -99,11 +99,10 @@ public struct ServerView: Equatable, Sendable {
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
+        // Plain arithmetic rather than range patterns, which a debug build makes slow.
+        let digit = byte &- 48  // "0"
+        if digit < 10 { return digit }
+        let letter = (byte | 0x20) &- 97  // "a", either case
+        return letter < 6 ? letter + 10 : nil
     }
 }
