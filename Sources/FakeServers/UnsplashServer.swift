@@ -62,7 +62,7 @@ enum UnsplashServer {
             return failure(400, "page must be from 1 to 10000 and per_page from 1 to 30")
         }
         // A word longer than a photo's text cannot be in it; that spares the long queries a search.
-        let words: [(Substring, Int)] = query.lowercased().split(whereSeparator: \.isWhitespace).map { ($0, $0.count) }
+        let words: [(Substring, Int)] = query.lowercased().split { $0.isWhitespace }.map { ($0, $0.count) }
         let matches = Catalogue.searchable.filter { photo in
             words.allSatisfy { word, length in length <= photo.length && photo.text.contains(word) }
         }.map(\.photo)
