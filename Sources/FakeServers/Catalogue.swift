@@ -15,6 +15,7 @@ struct CataloguePhoto: Sendable {
     let user: (id: String, username: String, name: String)
 
     /// Words a search matches, as Unsplash matches them: case-insensitively, in any of these fields.
+    /// (`Catalogue.searchable` has it made once for every photo.)
     var searchableText: String {
         [description, altDescription, user.name, user.username].compactMap { $0 }.joined(separator: " ").lowercased()
     }
@@ -201,8 +202,20 @@ enum Catalogue {
             )
         })
 
+    /// Every photo with its searchable text and that text's length in characters, made once.
+    static let searchable: [(photo: CataloguePhoto, text: String, length: Int)] = photos.map { photo in
+        let text = photo.searchableText
+        return (photo, text, text.count)
+    }
+
     /// A JSON array of these photos, from the JSON made once.
     static func jsonArray(_ photos: some Sequence<CataloguePhoto>) -> Data {
-        Data("[".utf8) + Data(photos.compactMap { jsonByID[$0.id] }.joined(separator: Data(",".utf8))) + Data("]".utf8)
+        var array = Data("[".utf8)
+        for (index, json) in photos.compactMap({ jsonByID[$0.id] }).enumerated() {
+            if index > 0 { array.append(UInt8(ascii: ",")) }
+            array.append(json)
+        }
+        array.append(UInt8(ascii: "]"))
+        return array
     }
 }

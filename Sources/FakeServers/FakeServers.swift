@@ -23,9 +23,17 @@ import FoundationNetworking
 ///
 /// Stages 1 to 5 use `URLSession.shared`, so their tests call `install()`, which registers the fake
 /// for the whole process; stage 6 takes a session made from `sessionConfiguration()` instead.
+///
+/// A `URLProtocol` class cannot carry an instance, so each fake has a protocol class of its own:
+/// `shared`, which `URLSession.shared` reaches, and `separate`, which only sessions made from its
+/// `sessionConfiguration()` reach. Tests of a stage that is handed its session can use `separate`
+/// and run beside the tests on `URLSession.shared`, each with a log and overrides of its own.
 public final class FakeServers: Sendable {
-    /// The one fake internet of this process: `URLProtocol` classes cannot carry instances.
-    public static let shared = FakeServers()
+    /// The fake of `URLSession.shared` (once `install()` ran) and of `FakeServers.sessionConfiguration()`.
+    public static let shared = FakeServers(protocolClass: FakeURLProtocol.self)
+    /// A second fake, with its own log, overrides and clock, reached only through sessions made
+    /// from `FakeServers.separate.sessionConfiguration()`.
+    public static let separate = FakeServers(protocolClass: SeparateFakeURLProtocol.self)
 
     public static let popcornHost = "popcorn.example"
     public static let unsplashHost = "api.unsplash.com"
@@ -44,8 +52,12 @@ public final class FakeServers: Sendable {
     }
 
     private let state = Locked(State())
+    /// The protocol class whose requests this fake answers.
+    private let protocolClass: FakeURLProtocol.Type
 
-    private init() {}
+    private init(protocolClass: FakeURLProtocol.Type) {
+        self.protocolClass = protocolClass
+    }
 
     /// Routes every HTTP request of `URLSession.shared` (and of sessions made later) to the fakes.
     public static func install() {
@@ -57,13 +69,18 @@ public final class FakeServers: Sendable {
 
     private static let installed = Locked(false)
 
-    /// A configuration whose sessions reach only the fakes, with no process-wide registration.
+    /// A configuration whose sessions reach only the shared fake, with no process-wide registration.
     public static func sessionConfiguration() -> URLSessionConfiguration {
+        shared.sessionConfiguration()
+    }
+
+    /// A configuration whose sessions reach only this fake.
+    public func sessionConfiguration() -> URLSessionConfiguration {
         // On Linux, once any configuration exists, `URLSession.shared` stops looking at classes
         // registered later; registering first keeps stages 1 to 5 on the fake, off the network.
-        install()
+        Self.install()
         let configuration = URLSessionConfiguration.ephemeral
-        configuration.protocolClasses = [FakeURLProtocol.self]
+        configuration.protocolClasses = [protocolClass]
         return configuration
     }
 

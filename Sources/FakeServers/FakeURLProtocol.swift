@@ -6,7 +6,10 @@ import Locking
 import FoundationNetworking
 #endif
 
-final class FakeURLProtocol: URLProtocol {
+class FakeURLProtocol: URLProtocol {
+    /// The fake that answers this class's requests.
+    class var fake: FakeServers { .shared }
+
     // Once the session stops a load, the client must hear nothing more from it.
     private let finished = Locked(false)
     // The hold this request's reply waits in, if any.
@@ -22,7 +25,7 @@ final class FakeURLProtocol: URLProtocol {
     }
 
     override func startLoading() {
-        let exchange = FakeServers.shared.receive(request)
+        let exchange = Self.fake.receive(request)
         let override = exchange.override ?? Override()
         // A real client gives up after its timeout; the fake keeps that promise for the client.
         let timeout = request.timeoutInterval
@@ -68,7 +71,7 @@ final class FakeURLProtocol: URLProtocol {
 
     override func stopLoading() {
         if claim() {
-            FakeServers.shared.ended(stoppedByClient: true)
+            Self.fake.ended(stoppedByClient: true)
         }
     }
 
@@ -96,14 +99,14 @@ final class FakeURLProtocol: URLProtocol {
 
     private func fail(_ code: URLError.Code) {
         guard claim() else { return }
-        FakeServers.shared.ended(stoppedByClient: false)
+        Self.fake.ended(stoppedByClient: false)
         client?.urlProtocol(
             self, didFailWithError: URLError(code, userInfo: [NSURLErrorFailingURLErrorKey: request.url as Any]))
     }
 
     private func answer(_ reply: ServerReply, with override: Override) {
         guard claim(), let url = request.url else { return }
-        FakeServers.shared.ended(stoppedByClient: false)
+        Self.fake.ended(stoppedByClient: false)
         let status = override.status ?? reply.status
         var headers = reply.headers
         if override.body != nil { headers["Content-Length"] = nil }
@@ -126,6 +129,11 @@ final class FakeURLProtocol: URLProtocol {
         if !body.isEmpty { client?.urlProtocol(self, didLoad: body) }
         client?.urlProtocolDidFinishLoading(self)
     }
+}
+
+/// The protocol of `FakeServers.separate`, for the sessions made from its configuration.
+final class SeparateFakeURLProtocol: FakeURLProtocol {
+    override class var fake: FakeServers { .separate }
 }
 
 /// Carries the protocol to the queue that answers later. `URLProtocol` is not `Sendable`, but its

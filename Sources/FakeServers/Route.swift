@@ -71,31 +71,38 @@ public struct ServerView: Equatable, Sendable {
     /// hex digits, or bytes that are not UTF-8. Done on bytes, since Foundation's own is slow on
     /// Linux for a long query.
     static func percentDecoded(_ text: Substring, plusIsSpace: Bool = false) -> String? {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count)
-        var iterator = text.utf8.makeIterator()
-        while let byte = iterator.next() {
-            switch byte {
-            case UInt8(ascii: "%"):
-                guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else {
-                    return nil
+        let bytes = Array(text.utf8)
+        var invalid = false
+        let decoded = [UInt8](unsafeUninitializedCapacity: bytes.count) { output, written in
+            bytes.withUnsafeBufferPointer { input in
+                var index = 0
+                while index < input.count {
+                    let byte = input[index]
+                    if byte == UInt8(ascii: "%") {
+                        guard index + 2 < input.count, let high = hexValue(input[index + 1]),
+                            let low = hexValue(input[index + 2])
+                        else {
+                            invalid = true
+                            break
+                        }
+                        output[written] = high << 4 | low
+                        index += 3
+                    } else {
+                        output[written] = plusIsSpace && byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte
+                        index += 1
+                    }
+                    written += 1
                 }
-                bytes.append(high << 4 | low)
-            case UInt8(ascii: "+") where plusIsSpace:
-                bytes.append(UInt8(ascii: " "))
-            default:
-                bytes.append(byte)
             }
         }
-        return String(validating: bytes, as: UTF8.self)
+        return invalid ? nil : String(validating: decoded, as: UTF8.self)
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
+        // Plain arithmetic rather than range patterns, which a debug build makes slow.
+        let digit = byte &- 48  // "0"
+        if digit < 10 { return digit }
+        let letter = (byte | 0x20) &- 97  // "a", either case
+        return letter < 6 ? letter + 10 : nil
     }
 }

@@ -31,6 +31,20 @@ struct DocWorld: Sendable {
     let generated: [String: String]
     /// The text of every test file whose case names a page may mention.
     let testSources: [String]
+    /// The names those files declare, read once: see `DocChecks.declaredNames(in:)`.
+    let testNames: Set<String>
+
+    init(
+        lines: @escaping @Sendable (String) -> [String]?, exists: @escaping @Sendable (String) -> Bool,
+        metrics: [Int: StageMetrics], generated: [String: String], testSources: [String]
+    ) {
+        self.lines = lines
+        self.exists = exists
+        self.metrics = metrics
+        self.generated = generated
+        self.testSources = testSources
+        testNames = DocChecks.declaredNames(in: testSources)
+    }
 }
 
 enum DocChecks {
@@ -315,7 +329,7 @@ enum DocChecks {
     static func caseMentions(_ page: DocPage, _ world: DocWorld) -> [DocProblem] {
         var problems: [DocProblem] = []
         for (index, text) in page.prose {
-            for comment in DocPage.comments("case", in: text) where !caseExists(comment.body, in: world.testSources) {
+            for comment in DocPage.comments("case", in: text) where !caseExists(comment.body, in: world.testNames) {
                 problems.append(
                     DocProblem(
                         file: page.path, line: index + 1, excerpt: String(comment.whole),
@@ -325,21 +339,39 @@ enum DocChecks {
         return problems
     }
 
-    static func caseExists(_ name: String, in sources: [String]) -> Bool {
+    /// Whether `names` (see `declaredNames(in:)`) holds `name`.
+    static func caseExists(_ name: String, in names: Set<String>) -> Bool {
         guard !name.isEmpty else { return false }
         // The name as a Swift string literal spells it.
         let literal = name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-        // The formatter may break the line after the opening parenthesis.
-        let opening = ["SharedCase(", "@Test(", "RequestBuildingCase("]
-        return sources.contains { source in
-            var rest = source[...]
-            while let found = rest.range(of: "\"" + literal + "\"") {
-                let before = rest[..<found.lowerBound].reversed().drop { $0 == " " || $0 == "\n" }
-                if opening.contains(where: { String(before.prefix($0.count).reversed()) == $0 }) { return true }
-                rest = rest[found.upperBound...]
+        return names.contains(literal)
+    }
+
+    /// The string literal that opens every `SharedCase(`, `@Test(` and `RequestBuildingCase(` in
+    /// `sources`, as the source spells it, escapes included. Read once, when the world is made: a
+    /// page names many tests, and searching every test file for every mention is slow.
+    static func declaredNames(in sources: [String]) -> Set<String> {
+        var names = Set<String>()
+        for source in sources {
+            for opening in ["SharedCase(", "@Test(", "RequestBuildingCase("] {
+                for following in source.components(separatedBy: opening).dropFirst() {
+                    // The formatter may break the line after the opening parenthesis.
+                    let rest = following.drop { $0 == " " || $0 == "\n" }
+                    guard rest.first == "\"" else { continue }
+                    var literal = ""
+                    var escaped = false
+                    for character in rest.dropFirst() {
+                        if character == "\"" && !escaped {
+                            names.insert(literal)
+                            break
+                        }
+                        escaped = character == "\\" && !escaped
+                        literal.append(character)
+                    }
+                }
             }
-            return false
         }
+        return names
     }
 
     // MARK: - Links

@@ -22,6 +22,9 @@ struct DocPage: Sendable {
     let blocks: [FencedBlock]
     /// For each line, whether it belongs to a fenced block, fences included.
     let inBlock: [Bool]
+    /// The lines outside fenced blocks, with their indices, and with inline code spans blanked:
+    /// text quoted in backticks is an example, not a marker or a link.
+    let prose: [(index: Int, text: String)]
 
     init(path: String, text: String) {
         self.path = path
@@ -56,17 +59,12 @@ struct DocPage: Sendable {
         }
         self.blocks = blocks
         self.inBlock = inBlock
+        prose = lines.indices.filter { !inBlock[$0] }.map { ($0, Self.blankingCodeSpans(lines[$0])) }
     }
 
     /// The block whose opening fence is on line `index`, if any.
     func block(openingAt index: Int) -> FencedBlock? {
         blocks.first { $0.fenceLine == index }
-    }
-
-    /// The lines outside fenced blocks, with their indices, and with inline code spans blanked:
-    /// text quoted in backticks is an example, not a marker or a link.
-    var prose: [(index: Int, text: String)] {
-        lines.indices.filter { !inBlock[$0] }.map { ($0, Self.blankingCodeSpans(lines[$0])) }
     }
 
     /// Which paragraph each line outside fenced blocks belongs to; blank lines and blocks separate them.

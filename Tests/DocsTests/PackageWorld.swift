@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import SourceMetrics
 // The package as the docs are checked against it: its files, each stage measured now, what
 // `workbook metrics --markdown` prints now, and the names of the tests a page may mention.
@@ -61,13 +62,18 @@ enum PackageWorld {
         return found.filter { $0.hasSuffix(".md") }.map { "docs/" + $0 }.sorted()
     }
 
-    /// One page, read and parsed.
+    /// One page, read and parsed once: every rule and every shape check reads the same page.
     static func page(_ path: String) throws(DocsSetupError) -> DocPage {
+        if let page = pages.withLock({ $0[path] }) { return page }
         guard let root, let text = try? String(contentsOf: root.appendingPathComponent(path), encoding: .utf8) else {
             throw DocsSetupError("cannot read \(path)")
         }
-        return DocPage(path: path, text: text)
+        let page = DocPage(path: path, text: text)
+        pages.withLock { $0[path] = page }
+        return page
     }
+
+    private static let pages = Locked<[String: DocPage]>([:])
 }
 
 /// The docs could not be checked at all: the package or a page could not be read.

@@ -3,11 +3,12 @@ import FakeServers
 import StageAdapters
 import Testing
 
-/// A fake with an empty log and no overrides, registered for `URLSession.shared`.
-public func freshFake() -> FakeServers {
+/// A fake with an empty log and no overrides: the one `URLSession.shared` reaches (registered
+/// for it here), or `FakeServers.separate`, for a stage that is handed a session from it.
+public func freshFake(_ fake: FakeServers = .shared) -> FakeServers {
     FakeServers.install()
-    FakeServers.shared.reset()
-    return FakeServers.shared
+    fake.reset()
+    return fake
 }
 
 /// Waits, boundedly, for something the fake will soon report. Generous, for slow machines and the

@@ -11,8 +11,11 @@ extension BadInput: CustomTestStringConvertible {
 
 /// The server got the input as typed, or the stage refused it before sending, or (for a stage
 /// that does not declare `exactRequests`) exactly the damage the matrix pins down.
-func check(_ input: BadInput, on adapter: any StageAdapter, sourceLocation: SourceLocation = #_sourceLocation) async {
-    let fake = freshFake()
+func check(
+    _ input: BadInput, on adapter: any StageAdapter, fake: FakeServers = .shared,
+    sourceLocation: SourceLocation = #_sourceLocation
+) async {
+    let fake = freshFake(fake)
     let monitor = CompletionMonitor(patience: 5)
     let sent = await CompletionMonitor.$current.withValue(monitor) {
         await BadInputs.send(input, through: adapter, fake: fake)

@@ -10,11 +10,12 @@ extension BadReply: CustomTestStringConvertible {
 }
 
 /// The caller hears exactly once, in bounded time, and gets what the matrix says for this stage.
-func check(_ badReply: BadReply, on adapter: any StageAdapter, sourceLocation: SourceLocation = #_sourceLocation) async
-{
-    _ = freshFake()
+func check(
+    _ badReply: BadReply, on adapter: any StageAdapter, fake: FakeServers = .shared,
+    sourceLocation: SourceLocation = #_sourceLocation
+) async {
     let stage = adapter.stage
-    let result = await BadReplies.run(badReply, on: adapter)
+    let result = await BadReplies.run(badReply, on: adapter, fake: freshFake(fake))
     #expect(result.problems.isEmpty, "stage \(stage.number): \(result.problems)", sourceLocation: sourceLocation)
     #expect(
         result.handed == badReply.expected(for: stage),

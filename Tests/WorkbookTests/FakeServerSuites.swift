@@ -1,6 +1,11 @@
 // Stages 1 to 5 reach the fake through `URLSession.shared`, which is one per process. Every suite
-// that uses the fake therefore runs inside this one serialized suite, one test at a time.
+// that uses that fake therefore runs inside this one serialized suite, one test at a time.
 import Testing
 
 @Suite(.serialized)
 struct FakeServerSuites {}
+
+// Suites whose stage is handed a session use the second fake, `FakeServers.separate`, which only
+// their sessions reach: they run one at a time too, but beside the suites above.
+@Suite(.serialized)
+struct SeparateFakeSuites {}

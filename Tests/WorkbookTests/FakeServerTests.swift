@@ -10,11 +10,12 @@ import Testing
 import FoundationNetworking
 #endif
 
-extension FakeServerSuites {
+extension SeparateFakeSuites {
     @Suite("Fake servers")
     struct FakeServerTests {
-        let fake = freshFake()
-        let session = URLSession(configuration: FakeServers.sessionConfiguration())
+        // The separate fake, which only this suite's session reaches; what it says, the shared one says too.
+        let fake = freshFake(.separate)
+        let session = URLSession(configuration: FakeServers.separate.sessionConfiguration())
         let key = "Client-ID \(FakeServers.demoAccessKey)"
 
         /// Sends a request the way no stage would, to see what the fake answers.
@@ -250,7 +251,7 @@ extension FakeServerSuites {
     }
 }
 
-extension FakeServerSuites.FakeServerTests {
+extension SeparateFakeSuites.FakeServerTests {
     @Test("a user's photos come as an array, and an unknown user is a 404")
     func userPhotos() async throws {
         let reply = try await send(
@@ -266,7 +267,7 @@ extension FakeServerSuites.FakeServerTests {
     }
 }
 
-extension FakeServerSuites.FakeServerTests {
+extension SeparateFakeSuites.FakeServerTests {
     @Test("a page number too large to multiply is a 400, not a crash")
     func hugePage() async throws {
         let search = try await send(
@@ -280,7 +281,7 @@ extension FakeServerSuites.FakeServerTests {
     }
 }
 
-extension FakeServerSuites.FakeServerTests {
+extension SeparateFakeSuites.FakeServerTests {
     /// A keyed GET that may wait a long time for its reply, as a held one does.
     func get(_ path: String) async throws -> (status: Int, body: Data) {
         let reply = try await send(
@@ -347,5 +348,18 @@ extension FakeServerSuites.FakeServerTests {
         let second = try await get("/photos/random")
         #expect(second.status == 503, "an open hold lets the reply through, override and all")
         #expect(hold.caught == 2 && hold.count == 0)
+    }
+}
+
+extension SeparateFakeSuites.FakeServerTests {
+    @Test("the separate fake hears only the sessions made from its configuration; the shared one never hears them")
+    func separateFakeIsSeparate() async throws {
+        // An id no other test asks for, so that the shared fake's log, which the suites on
+        // `URLSession.shared` are filling meanwhile, can be searched for it.
+        let id = "separate-\(UUID().uuidString)"
+        let reply = try await get("/photos/\(id)")
+        #expect(reply.status == 404)
+        #expect(fake.log.map(\.url.lastPathComponent) == [id])
+        #expect(!FakeServers.shared.log.contains { $0.url.lastPathComponent == id })
     }
 }

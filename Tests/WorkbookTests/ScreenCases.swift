@@ -20,9 +20,9 @@ struct ScreenCase: Sendable, CustomTestStringConvertible {
 
     var testDescription: String { name }
 
-    /// Runs the case on a fresh fake.
-    @MainActor func run(on adapter: any StageAdapter) async throws {
-        try await body(StageUnderTest(adapter: adapter, fake: freshFake()))
+    /// Runs the case on a fresh fake: the one `adapter` reaches.
+    @MainActor func run(on adapter: any StageAdapter, fake: FakeServers = .shared) async throws {
+        try await body(StageUnderTest(adapter: adapter, fake: freshFake(fake)))
     }
 }
 

@@ -16,9 +16,10 @@ struct SharedCase: Sendable, CustomTestStringConvertible {
 
     var testDescription: String { name }
 
-    /// Runs the case on a fresh fake, then checks that every completion handler was called exactly once.
-    func run(on adapter: any StageAdapter) async throws {
-        let stage = StageUnderTest(adapter: adapter, fake: freshFake())
+    /// Runs the case on a fresh fake (the one `adapter` reaches), then checks that every
+    /// completion handler was called exactly once.
+    func run(on adapter: any StageAdapter, fake: FakeServers = .shared) async throws {
+        let stage = StageUnderTest(adapter: adapter, fake: freshFake(fake))
         try await stage.watchingCompletions { try await body(stage) }
     }
 }

@@ -2,7 +2,7 @@ import FakeServers
 import Foundation
 import Stage6Async
 // Stage 6 on the shared suite: `swift test --filter Stage6` runs every case against it alone,
-// on a session of its own rather than `URLSession.shared`.
+// on a session of its own rather than `URLSession.shared`, and so on the separate fake.
 import StageAdapters
 import TestSupport
 import Testing
@@ -12,30 +12,30 @@ import Tour
 import FoundationNetworking
 #endif
 
-extension FakeServerSuites {
+extension SeparateFakeSuites {
     @Suite("Stage6Async")
     struct Stage6Tests {
         @Test("Stage 6 passes the shared case", arguments: SharedCases.all)
         func sharedCase(_ sharedCase: SharedCase) async throws {
-            let session = URLSession(configuration: FakeServers.sessionConfiguration())
-            try await sharedCase.run(on: Stage6Adapter(session: session))
+            let session = URLSession(configuration: FakeServers.separate.sessionConfiguration())
+            try await sharedCase.run(on: Stage6Adapter(session: session), fake: .separate)
         }
     }
 }
 
-extension FakeServerSuites.Stage6Tests {
+extension SeparateFakeSuites.Stage6Tests {
     @Test("Stage 6 builds requests offline", arguments: RequestBuildingCase.all)
     func requestBuilding(_ check: RequestBuildingCase) throws {
-        try check.check(Stage6Adapter(session: URLSession(configuration: FakeServers.sessionConfiguration())))
+        try check.check(Stage6Adapter(session: URLSession(configuration: FakeServers.separate.sessionConfiguration())))
     }
 
     @Test("photos(ids:) fails with the first failure and cancels the requests still running")
     func photosFailFast() async throws {
-        let fake = freshFake()
+        let fake = freshFake(.separate)
         let ids = ["Dwu85P9SOIk", "no-such-id", "LBI7cgq3pbM", "yC-Yzbqy7PY"]
         // Every known id is held back; only the unknown one is answered, at once, with a 404.
         fake.override(.photo, with: .delay(30), times: 3, where: { $0.url.lastPathComponent != "no-such-id" })
-        let adapter = Stage6Adapter(session: URLSession(configuration: FakeServers.sessionConfiguration()))
+        let adapter = Stage6Adapter(session: URLSession(configuration: FakeServers.separate.sessionConfiguration()))
         let failure = try #require(await adapter.photos(ids: ids).failure)
         #expect(failure.kind == .notFound)
         try await waitUntil { fake.stoppedRequests == 3 }
@@ -43,10 +43,10 @@ extension FakeServerSuites.Stage6Tests {
 
     @Test("photos(ids:) returns the photos in the order asked, not the order they arrive in")
     func photosInOrder() async throws {
-        let fake = freshFake()
+        let fake = freshFake(.separate)
         let ids = ["Dwu85P9SOIk", "LBI7cgq3pbM", "yC-Yzbqy7PY"]
         let hold = fake.hold(.photo, times: ids.count)
-        let adapter = Stage6Adapter(session: URLSession(configuration: FakeServers.sessionConfiguration()))
+        let adapter = Stage6Adapter(session: URLSession(configuration: FakeServers.separate.sessionConfiguration()))
         let call = Task { await adapter.photos(ids: ids) }
         try #require(await hold.waitUntilHeld(ids.count))
         // Released in reverse: the first id answers last, the last one first.
@@ -59,26 +59,27 @@ extension FakeServerSuites.Stage6Tests {
     }
 }
 
-extension FakeServerSuites.Stage6Tests {
+extension SeparateFakeSuites.Stage6Tests {
     @Test("Stage 6 survives every bad reply", arguments: BadReplies.all)
     func badReply(_ badReply: BadReply) async {
-        await check(
-            badReply, on: Stage6Adapter(session: URLSession(configuration: FakeServers.sessionConfiguration())))
+        let session = URLSession(configuration: FakeServers.separate.sessionConfiguration())
+        await check(badReply, on: Stage6Adapter(session: session), fake: .separate)
     }
 }
 
-extension FakeServerSuites.Stage6Tests {
+extension SeparateFakeSuites.Stage6Tests {
     @Test("Stage 6 sends what the user typed, or says exactly how it does not", arguments: BadInputs.all)
     func badInput(_ input: BadInput) async {
-        await check(input, on: Stage6Adapter(session: URLSession(configuration: FakeServers.sessionConfiguration())))
+        let session = URLSession(configuration: FakeServers.separate.sessionConfiguration())
+        await check(input, on: Stage6Adapter(session: session), fake: .separate)
     }
 }
 
-extension FakeServerSuites.Stage6Tests {
+extension SeparateFakeSuites.Stage6Tests {
     @Test("a thousand concurrent calls on one session all complete, each with its own photo")
     func thousandCalls() async {
-        let fake = freshFake()
-        let adapter = Stage6Adapter(session: URLSession(configuration: FakeServers.sessionConfiguration()))
+        let fake = freshFake(.separate)
+        let adapter = Stage6Adapter(session: URLSession(configuration: FakeServers.separate.sessionConfiguration()))
         let ids = [
             "Dwu85P9SOIk", "LBI7cgq3pbM", "yC-Yzbqy7PY", "8manzosDSGM", "3Z70SDuYs5g", "NodtnCsLdTE", "IicyiaPYGGI",
         ]
@@ -94,11 +95,11 @@ extension FakeServerSuites.Stage6Tests {
     }
 }
 
-extension FakeServerSuites.Stage6Tests {
+extension SeparateFakeSuites.Stage6Tests {
     @Test("a call made from a task that is already cancelled sends nothing and fails as cancelled")
     func cancelledBeforeTheCall() async {
-        let fake = freshFake()
-        let adapter = Stage6Adapter(session: URLSession(configuration: FakeServers.sessionConfiguration()))
+        let fake = freshFake(.separate)
+        let adapter = Stage6Adapter(session: URLSession(configuration: FakeServers.separate.sessionConfiguration()))
         let call = Task {
             // Wait for the cancellation that is already on its way, without starting the call.
             while !Task.isCancelled { await Task.yield() }
@@ -110,7 +111,7 @@ extension FakeServerSuites.Stage6Tests {
     }
 }
 
-extension FakeServerSuites.Stage6Tests {
+extension SeparateFakeSuites.Stage6Tests {
     /// A POST with twelve parameters, built by the same `asURLRequest()` as every endpoint.
     struct TwelveFieldsRouter: Stage6Async.Router {
         let baseURL = "https://api.example.com"
@@ -126,10 +127,10 @@ extension FakeServerSuites.Stage6Tests {
     }
 }
 
-extension FakeServerSuites.Stage6Tests {
+extension SeparateFakeSuites.Stage6Tests {
     @Test("Stage 6's screens pass the shared screen case", arguments: ScreenCases.all)
     @MainActor func sharedScreenCase(_ screenCase: ScreenCase) async throws {
-        try await screenCase.run(
-            on: Stage6Adapter(session: URLSession(configuration: FakeServers.sessionConfiguration())))
+        let session = URLSession(configuration: FakeServers.separate.sessionConfiguration())
+        try await screenCase.run(on: Stage6Adapter(session: session), fake: .separate)
     }
 }
