@@ -153,6 +153,7 @@ extension FakeServerSuites {
                 return
             }
             #expect(declares(stage, .injectedSession))
+            FakeServers.install()  // before any configuration exists, or `URLSession.shared` would miss it
             let configuration = URLSessionConfiguration.ephemeral
             configuration.protocolClasses = [InjectedSessionProtocol.self]
             let adapter = injectable.init(session: URLSession(configuration: configuration))

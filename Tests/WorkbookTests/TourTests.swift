@@ -63,7 +63,9 @@ struct TablesAndDiffsTests {
 
     @Test("the metrics table shows each stage's measured numbers, as text and as Markdown")
     func metricsTable() {
-        let stages = Stages.all(session: .shared).prefix(2).map(\.stage)
+        // Not `Stages.all(session: .shared)`: on Linux, `URLSession.shared` made before the fake is
+        // registered never reaches it, and stages 1 to 5 in every other test would go to the network.
+        let stages = Workbook.adapters().prefix(2).map(\.stage)
         let metrics = [
             StageMetrics(
                 module: "Stage1Hardcoded", files: 2, linesOfCode: 105, requestFunctions: 4, sessionCallSites: 4,
