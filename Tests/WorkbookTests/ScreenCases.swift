@@ -270,7 +270,7 @@ enum ScreenCases {
                 #expect(held.release() == 0, "the request was still waiting for its reply")
             } else {
                 // Nothing cancels it: the reply still comes, to a screen that is gone.
-                try await Task.sleep(nanoseconds: 100_000_000)
+                try await Task.sleep(nanoseconds: 50_000_000)
                 #expect(held.release() == 1, "stage \(stage.number) stopped the request")
                 #expect(stage.fake.stoppedRequests == 0)
             }
