@@ -1,8 +1,8 @@
+// The package as the docs are checked against it: its files, each stage measured now, what
+// `workbook metrics --markdown` prints now, and the names of the tests a page may mention.
 import Foundation
 import Locking
 import SourceMetrics
-// The package as the docs are checked against it: its files, each stage measured now, what
-// `workbook metrics --markdown` prints now, and the names of the tests a page may mention.
 import StageAdapters
 
 @testable import Tour

@@ -1,8 +1,8 @@
+// The exercises' case list: what `userPhotos(username:)` must do, checked against the fake
+// Unsplash through a stage's adapter, whatever the stage.
 import FakeServers
 import Foundation
 import Models
-// The exercises' case list: what `userPhotos(username:)` must do, checked against the fake
-// Unsplash through a stage's call site, whatever the stage.
 import StageAdapters
 import TestSupport
 import Testing

@@ -1,11 +1,11 @@
-import FakeServers
-import Foundation
 // The exercises' tests: off unless WORKBOOK_EXERCISE names a stage (or "all").
 //
 //     WORKBOOK_EXERCISE=3 swift test --filter ExerciseTests.Exercises/Stage3
 //
 // Each suite reaches its stage only through the stage's call site, so this file compiles before
 // any exercise is done; until one is, its suite fails and says where to start.
+import FakeServers
+import Foundation
 import StageAdapters
 import Testing
 

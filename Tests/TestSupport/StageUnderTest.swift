@@ -1,5 +1,5 @@
-import FakeServers
 // What the shared suite and the exercises both need to drive a stage through the fake servers.
+import FakeServers
 import StageAdapters
 import Testing
 

@@ -1,5 +1,5 @@
-import FakeServers
 // Bad input as tests: every awkward id, query and credential, on every stage, inside its suite.
+import FakeServers
 import StageAdapters
 import TestSupport
 import Testing

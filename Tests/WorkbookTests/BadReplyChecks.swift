@@ -1,5 +1,5 @@
-import FakeServers
 // The reliability matrix as tests: every bad reply, on every stage, inside that stage's suite.
+import FakeServers
 import StageAdapters
 import TestSupport
 import Testing

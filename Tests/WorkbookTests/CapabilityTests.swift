@@ -1,8 +1,8 @@
+// The capability matrix, proven: each stage's declared capabilities are checked against what the
+// stage really does, and an undeclared one is shown to be absent wherever that can be shown.
 import FakeServers
 import Foundation
 import SourceMetrics
-// The capability matrix, proven: each stage's declared capabilities are checked against what the
-// stage really does, and an undeclared one is shown to be absent wherever that can be shown.
 import StageAdapters
 import TestSupport
 import Testing

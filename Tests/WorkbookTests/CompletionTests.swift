@@ -1,7 +1,7 @@
+// The suite's promise that a handler called twice or never is reported, not crashed on or waited for.
 import Foundation
 import Testing
 
-// The suite's promise that a handler called twice or never is reported, not crashed on or waited for.
 @testable import StageAdapters
 
 @Suite("Completion bridge")

@@ -1,6 +1,6 @@
-import SourceMetrics
 // The claims the ladder makes about each stage's source, checked against counts measured from
 // the stage's own files. Change a stage so that a claim stops being true and this fails.
+import SourceMetrics
 import StageAdapters
 import Testing
 

@@ -1,7 +1,7 @@
-import FakeServers
-import Foundation
 // Checks on built requests, with no network at all: run by every stage that can build its
 // requests offline (from the router on), inside that stage's own suite.
+import FakeServers
+import Foundation
 import StageAdapters
 import Testing
 

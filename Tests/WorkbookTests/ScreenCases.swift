@@ -1,9 +1,9 @@
+// The shared screen cases: every stage's `PhotoScreen` and `LoginScreen`, driven the way a person
+// drives them, watched the way a SwiftUI view watches them. `swift test --filter Screen` runs them.
 import FakeServers
 import Foundation
 import Models
 import Observation
-// The shared screen cases: every stage's `PhotoScreen` and `LoginScreen`, driven the way a person
-// drives them, watched the way a SwiftUI view watches them. `swift test --filter Screen` runs them.
 import StageAdapters
 import TestSupport
 import Testing

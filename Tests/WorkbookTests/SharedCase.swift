@@ -1,5 +1,5 @@
+// The shared suite's case type: one behaviour, run against any stage through its adapter.
 import FakeServers
-// The shared suite's case type: one behaviour, run against any stage through its call site.
 import StageAdapters
 import TestSupport
 import Testing

@@ -1,7 +1,7 @@
+// The shared case list. Every stage's suite runs every case here; a failure names both.
 import FakeServers
 import Foundation
 import Models
-// The shared case list. Every stage's suite runs every case here; a failure names both.
 import StageAdapters
 import Testing
 

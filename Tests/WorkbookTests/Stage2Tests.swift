@@ -1,7 +1,7 @@
+// Stage 2 on the shared suite: `swift test --filter Stage2` runs every case against it alone.
 import FakeServers
 import Foundation
 import Stage2EnumAPI
-// Stage 2 on the shared suite: `swift test --filter Stage2` runs every case against it alone.
 import StageAdapters
 import Testing
 import Tour

@@ -1,5 +1,5 @@
-import Foundation
 // Stage 3 on the shared suite: `swift test --filter Stage3` runs every case against it alone.
+import Foundation
 import StageAdapters
 import TestSupport
 import Testing

@@ -1,5 +1,5 @@
-import Stage4Generic
 // Stage 4 on the shared suite: `swift test --filter Stage4` runs every case against it alone.
+import Stage4Generic
 import StageAdapters
 import TestSupport
 import Testing

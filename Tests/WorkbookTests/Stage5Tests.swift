@@ -1,5 +1,5 @@
-import Stage5Router
 // Stage 5 on the shared suite: `swift test --filter Stage5` runs every case against it alone.
+import Stage5Router
 import StageAdapters
 import Testing
 import Tour

@@ -1,8 +1,8 @@
+// Stage 6 on the shared suite: `swift test --filter Stage6` runs every case against it alone,
+// on a session of its own rather than `URLSession.shared`, and so on the separate fake.
 import FakeServers
 import Foundation
 import Stage6Async
-// Stage 6 on the shared suite: `swift test --filter Stage6` runs every case against it alone,
-// on a session of its own rather than `URLSession.shared`, and so on the separate fake.
 import StageAdapters
 import TestSupport
 import Testing

@@ -1,9 +1,9 @@
+// The `workbook` command: its arguments, its tables and diffs on known inputs, and the tour on the fake.
 import FakeServers
 import Foundation
 import Locking
 import Models
 import SourceMetrics
-// The `workbook` command: its arguments, its tables and diffs on known inputs, and the tour on the fake.
 import StageAdapters
 import Testing
 

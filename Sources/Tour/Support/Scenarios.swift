@@ -1,7 +1,7 @@
+// The scenario script every stage runs in the tour: the same nine things, the same fake.
 import FakeServers
 import Foundation
 import Models
-// The scenario script every stage runs in the tour: the same nine things, the same fake.
 import StageAdapters
 
 /// One thing a screen might ask for, and what the fake is told to do first.

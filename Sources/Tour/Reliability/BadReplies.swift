@@ -1,8 +1,8 @@
+// The reliability matrix: bad replies every stage must survive, and what a stage that types its
+// failures must call each one. The suite runs it on every stage; `workbook reliability` prints it.
 import FakeServers
 import Foundation
 import Models
-// The reliability matrix: bad replies every stage must survive, and what a stage that types its
-// failures must call each one. The suite runs it on every stage; `workbook reliability` prints it.
 import StageAdapters
 
 /// What a caller should be handed.

@@ -1,5 +1,5 @@
-import FakeServers
 // `workbook reliability`: the reliability matrix run on every stage, as two tables.
+import FakeServers
 import StageAdapters
 
 extension Workbook {

@@ -1,7 +1,7 @@
-import FakeServers
-import Foundation
 // Bad input from the user: ids, queries and credentials that a careless request would mangle.
 // What reaches the fake server is read from its log, so the damage a stage does is shown exactly.
+import FakeServers
+import Foundation
 import StageAdapters
 
 /// One awkward thing a user might type, and what a stage without `exactRequests` does to it.

@@ -1,0 +1,50 @@
+// `workbook metrics`: each stage's counts, measured from its own files, and the capabilities it declares.
+import FakeServers
+import Foundation
+import SourceMetrics
+import StageAdapters
+
+extension Workbook {
+    func metrics(markdown: Bool) throws {
+        let sources = try SourceFiles.sourcesDirectory()
+        let stages = Self.adapters().map(\.stage)
+        let measured = try stages.map {
+            try SourceMetrics.measure(directory: sources.appendingPathComponent($0.module))
+        }
+        write(Self.metricsTable(stages: stages, metrics: measured, markdown: markdown, style: style))
+    }
+
+    static let metricColumns = [
+        "lines of code", "files", "request functions", "URLSession call sites", "key literals", "force unwraps",
+    ]
+
+    static func metricsTable(stages: [StageInfo], metrics: [StageMetrics], markdown: Bool, style: Style = .plain)
+        -> String
+    {
+        let values = metrics.map {
+            [$0.linesOfCode, $0.files, $0.requestFunctions, $0.sessionCallSites, $0.keyLiterals, $0.forceUnwraps]
+        }
+        let names = stages.map { "\($0.number) \($0.module)" }
+        let source = "Measured by `swift run workbook metrics --markdown` from each stage's files under Sources/."
+        guard !markdown else {
+            let header = "| stage | " + metricColumns.joined(separator: " | ") + " |"
+            let rule = "|---|" + String(repeating: "---:|", count: metricColumns.count)
+            let rows = zip(names, values).map { "| \($0) | " + $1.map(String.init).joined(separator: " | ") + " |" }
+            return ([header, rule] + rows + ["", CapabilityMatrix.markdown(stages), "", source]).joined(separator: "\n")
+        }
+        let measures = Table(
+            header: [
+                "stage", "code lines", "files", "request funcs", "session calls", "key literals", "force unwraps",
+            ],
+            rows: zip(names, values).map { [$0] + $1.map(String.init) },
+            widths: [18, 10, 6, 13, 13, 12, 13])
+        // Capabilities down, stages across: nine names side by side would not fit a terminal.
+        let capabilities = Table(
+            header: ["capability"] + stages.map { "stage \($0.number)" },
+            rows: Capability.allCases.map { capability in
+                [capability.rawValue] + stages.map { $0.capabilities.contains(capability) ? "✓" : "✗" }
+            },
+            widths: [22] + Array(repeating: 7, count: stages.count), separator: " ")
+        return [measures.render(style: style), "", capabilities.render(style: style)].joined(separator: "\n")
+    }
+}
