@@ -88,19 +88,20 @@ public enum Help {
     static let topics: [String: String] = [
         "tour": """
         workbook [tour]
-          Runs every stage against the embedded fake servers and shows, for each, its one idea,
-          its call site and what it handed its caller; then one table of all stages side by side.
+          Runs every stage against the embedded fake servers and shows, for each, its one idea, its
+          photo screen's code, what each call handed back and what the screen showed the person;
+          then one table of all stages side by side.
         """,
         "stage": """
         workbook stage N
-          One stage in depth: its capabilities, its whole call site, and every scenario with the
-          requests it sent (the access key and passwords masked).
+          One stage in depth: its capabilities, its whole photo screen, and every scenario with what
+          the screen showed and the requests it sent (the access key and passwords masked).
         """,
         "compare": """
         workbook compare A B [--unified]
           The two stages' sources, file by file, side by side (as wide as the terminal) with changed
-          lines marked; --unified prints a unified diff instead. `workbook compare 3 4` shows what
-          stage 4 changed.
+          lines marked, the screens last; --unified prints a unified diff instead. `workbook compare
+          3 4` shows what stage 4 changed.
         """,
         "metrics": """
         workbook metrics [--markdown]
