@@ -51,6 +51,21 @@ public enum Capability: String, CaseIterable, Sendable {
     case latestSearchWins
     /// A screen that goes away cancels the requests it started.
     case cancelsWhenLeft
+
+    /// The capability in a line, for a reader who meets its name in the tour.
+    public var summary: String {
+        switch self {
+        case .typedFailures: "failures come as the stage's own error type, 401 apart from 404"
+        case .oneRequestPath: "one function sends every request"
+        case .offlineRequestBuilding: "a request can be built and checked without sending it"
+        case .cancellation: "cancelling the caller cancels the request"
+        case .concurrentCalls: "several calls run at once and are gathered in order"
+        case .injectedSession: "the URLSession is passed in, not reached for"
+        case .exactRequests: "what the user typed reaches the server as typed, or is refused"
+        case .latestSearchWins: "an older search's late reply never replaces a newer one's"
+        case .cancelsWhenLeft: "a screen that goes away cancels what it started"
+        }
+    }
 }
 
 /// What one call handed its caller.

@@ -16,7 +16,8 @@ extension Workbook {
         write(style.bold("Capabilities"))
         for capability in Capability.allCases {
             let has = stage.capabilities.contains(capability)
-            write("  " + style.outcome("\(has ? "✓" : "✗") \(capability.rawValue)"))
+            let name = capability.rawValue.padding(toLength: 22, withPad: " ", startingAt: 0)
+            write("  " + style.outcome("\(has ? "✓" : "✗") \(name)") + style.dim(" " + capability.summary))
         }
         let file = try SourceFiles.screen(of: stage)
         write("\n" + style.bold("The call site: the photo screen") + style.dim(" (Sources/\(file.path))"))
