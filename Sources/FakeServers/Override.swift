@@ -6,6 +6,11 @@ import FoundationNetworking
 #endif
 
 /// A change to one reply. Unset fields keep what the server would have sent.
+///
+/// An override that sets a status, a body, a transport error or no answer stands for a server that
+/// did not do the work: a login, logout or refresh it answers leaves the tokens as they were.
+/// Headers, a delay, a hold or a cut connection change only what the client hears; the server did
+/// the work.
 public struct Override: Sendable {
     /// The status code to send instead.
     public var status: Int?
@@ -37,6 +42,11 @@ public struct Override: Sendable {
         self.answers = answers
         self.cutAfter = cutAfter
         self.hold = hold
+    }
+
+    /// Whether the client hears something other than what the server made: see above.
+    var replacesAnswer: Bool {
+        status != nil || body != nil || transportError != nil || !answers
     }
 
     /// Answer with this status and body.

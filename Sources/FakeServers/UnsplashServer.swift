@@ -31,7 +31,7 @@ enum UnsplashServer {
             }
             return self.photo(photo)
         case .userPhotos: return userPhotos(username: view.pathSegments[1], view)
-        case .login: return failure(404, "Not found")
+        case .login, .profile, .logout, .refreshToken: return failure(404, "Not found")
         }
     }
 
