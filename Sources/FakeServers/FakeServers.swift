@@ -21,8 +21,11 @@ import FoundationNetworking
 ///
 /// Every Unsplash route wants `Authorization: Client-ID workbook-demo-access-key` (401 "OAuth error:
 /// The access token is invalid" without it), answers 405 to other methods and 400 to a GET with a
-/// body. Unknown paths get 404, unknown hosts fail as `URLError(.cannotFindHost)`. The catalogue
-/// holds 24 photos.
+/// body, and sends `X-Ratelimit-Limit: 50` and `X-Ratelimit-Remaining: 49`; after
+/// `limitUnsplashRequests(to:)` those count the keyed requests, and a key with none left gets a 403
+/// `{"errors":["Rate Limit Exceeded"]}` with `X-Ratelimit-Remaining: 0`. `Override.rateLimited(_:)`
+/// answers in any of the three shapes Unsplash has used. Unknown paths get 404, unknown hosts fail
+/// as `URLError(.cannotFindHost)`. The catalogue holds 24 photos.
 ///
 /// The demo account is `popcorn` / `butter-2580`: its login always answers with the same token
 /// (`popcorn-access-8f14…`) while that token works. The unfinished account is `kernel` /
@@ -79,6 +82,7 @@ public final class FakeServers: Sendable {
         /// Seconds the fake's clock has moved since `clockStart`.
         var clock: TimeInterval = 0
         var tokens = TokenBook()
+        var quota: UnsplashQuota?
     }
 
     private let state = Locked(State())
@@ -114,15 +118,15 @@ public final class FakeServers: Sendable {
         return configuration
     }
 
-    /// Forgets the log, the overrides, and the tokens issued, refreshed and revoked; restarts the
-    /// random sequence and rewinds the clock to `clockStart`.
+    /// Forgets the log, the overrides, the tokens issued, refreshed and revoked, and the quota;
+    /// restarts the random sequence and rewinds the clock to `clockStart`.
     public func reset() {
         state.withLock { $0 = State() }
     }
 
-    /// The fake's clock: the moment Popcorn judges tokens by. It starts at `clockStart` and moves
-    /// only when a test moves it. (Delays and clients' timeouts run on real time, paced by
-    /// `timeScale`, not on this clock.)
+    /// The fake's clock: the moment Popcorn judges tokens by, and Unsplash's quota counts its hour
+    /// by. It starts at `clockStart` and moves only when a test moves it. (Delays and clients'
+    /// timeouts run on real time, paced by `timeScale`, not on this clock.)
     public var now: Date {
         Self.clockStart.addingTimeInterval(state.withLock { $0.clock })
     }
@@ -136,6 +140,16 @@ public final class FakeServers: Sendable {
     /// the refresh tokens still work.
     public func expireAccessTokens() {
         advanceClock(by: Self.accessTokenLifetime)
+    }
+
+    /// Counts the requests made with the demo key, `limit` an hour on the fake's clock from now:
+    /// their replies carry `X-Ratelimit-Limit` and `X-Ratelimit-Remaining`, and once none are left
+    /// every keyed request gets the `.forbiddenRemainingZero` 403 until the hour is over. `nil`
+    /// (as after `reset()`) counts nothing: every reply says `50` and `49`.
+    public func limitUnsplashRequests(to limit: Int?) {
+        state.withLock { state in
+            state.quota = limit.map { UnsplashQuota(limit: max(0, $0), windowStart: state.clock) }
+        }
     }
 
     /// Every request received since the last `reset()`, oldest first.
@@ -198,9 +212,10 @@ public final class FakeServers: Sendable {
         let recorded = RecordedRequest(
             method: request.httpMethod ?? "GET", url: url,
             headers: request.allHTTPHeaderFields ?? [:], body: body, route: route, serverView: view)
+        let keyed = view.host == Self.unsplashHost && UnsplashServer.isKeyed(recorded)
         // The lock covers the shared state, and Popcorn's answers, which read and change its
         // tokens; Unsplash's answers are built outside it, side by side.
-        let (override, randomDraw, timeScale, popcornReply) = state.withLock { state in
+        let (override, randomDraw, timeScale, popcornReply, rateLimit) = state.withLock { state in
             state.log.append(recorded)
             state.inFlight += 1
             state.peakInFlight = max(state.peakInFlight, state.inFlight)
@@ -218,13 +233,24 @@ public final class FakeServers: Sendable {
                 popcornReply = PopcornServer.answer(recorded, route: route, book: &tokens, clock: state.clock)
                 if serverWorks { state.tokens = tokens }
             }
-            return (override, draw, state.timeScale, popcornReply)
+            // A quota counts only the requests it can put down to the key.
+            var rateLimit: UnsplashServer.RateLimit?
+            if view.host == Self.unsplashHost {
+                if state.quota == nil {
+                    rateLimit = .unmetered
+                } else if keyed {
+                    let clock = state.clock
+                    rateLimit = state.quota?.take(at: clock, counting: serverWorks)
+                }
+            }
+            return (override, draw, state.timeScale, popcornReply, rateLimit)
         }
         switch view.host {
         case Self.popcornHost:
             return Exchange(reply: popcornReply, override: override, timeScale: timeScale, request: recorded)
         case Self.unsplashHost:
-            let reply = UnsplashServer.answer(recorded, view: view, route: route, randomDraw: randomDraw)
+            let reply = UnsplashServer.answer(
+                recorded, view: view, route: route, randomDraw: randomDraw, rateLimit: rateLimit)
             return Exchange(reply: reply, override: override, timeScale: timeScale, request: recorded)
         default:
             return Exchange(reply: nil, override: .failure(.cannotFindHost), timeScale: timeScale, request: recorded)
