@@ -139,9 +139,9 @@ enum PopcornServer {
     }
 
     /// The grant behind the request's `Authorization: Bearer …`, or the 401 that says why not.
-    private static func authenticate(_ request: RecordedRequest, book: TokenBook, clock: TimeInterval) -> Result<
-        TokenBook.Grant, Refusal
-    > {
+    private static func authenticate(_ request: RecordedRequest, book: TokenBook, clock: TimeInterval)
+        -> Result<TokenBook.Grant, Refusal>
+    {
         let parts = (request.header("Authorization") ?? "").split(separator: " ", maxSplits: 1)
         guard parts.count == 2, parts[0].lowercased() == "bearer" else {
             var reply = failure(401, "Sign in first: this call needs Authorization: Bearer and an access token")
