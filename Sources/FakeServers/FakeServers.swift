@@ -10,7 +10,10 @@ import FoundationNetworking
 ///
 /// | route | request | answers |
 /// |---|---|---|
-/// | login | `POST https://popcorn.example/login`, JSON `{"username","password"}`, `Content-Type: application/json` | 200 `{"resultCode":200,"status":"success","data":{token}}`; 401 `data`: "Invalid username or password"; 400 bad body or content type; 405 other methods |
+/// | login | `POST https://popcorn.example/login`, JSON `{"username","password"}`, `Content-Type: application/json` | 200 `{"resultCode":200,"status":"success","data":{token}}`; the unfinished account: 400 `{"resultCode":400,"status":"fail","divisionCode":"E009","message":"Not completed sign-up","data":{token}}`; 401 `data`: "Invalid username or password"; 400 bad body or content type; 405 other methods |
+/// | profile | `GET https://popcorn.example/me`, `Authorization: Bearer <access_token>` | 200 `{"resultCode":200,"status":"success","data":{"username","display_name","joined_at"}}`; 401 `data`: a message, with `WWW-Authenticate: Bearer` when the header is missing and `Bearer error="invalid_token"` when the token is unknown or signed out; 401 `{"divisionCode":"TOKEN_EXPIRED","message":"Access token expired","data":null}` with `WWW-Authenticate: Bearer error="invalid_token"` once it has expired; 400 a body; 405 other methods |
+/// | logout | `POST https://popcorn.example/logout`, `Authorization: Bearer <access_token>` | 204 and no body: every token of that sign-in stops working; the 401s of profile; 405 other methods |
+/// | refreshToken | `POST https://popcorn.example/token/refresh`, JSON `{"refresh_token"}`, `Content-Type: application/json` | 200 `data`: a new token (a new access token and a new refresh token; the one sent is used up); 401 `data`: "Invalid refresh token" (unknown or signed out), "Refresh token already used", "Refresh token expired"; 400 bad body or content type; 405 other methods |
 /// | searchPhotos | `GET https://api.unsplash.com/search/photos?query=&page=&per_page=` | 200 `{total, total_pages, results}`; 400 "query is missing" |
 /// | randomPhoto | `GET https://api.unsplash.com/photos/random` | 200 a photo, the same sequence after every `reset()` |
 /// | photo | `GET https://api.unsplash.com/photos/{id}` | 200 the photo; 404 "Couldn't find Photo" |
@@ -18,8 +21,23 @@ import FoundationNetworking
 ///
 /// Every Unsplash route wants `Authorization: Client-ID workbook-demo-access-key` (401 "OAuth error:
 /// The access token is invalid" without it), answers 405 to other methods and 400 to a GET with a
-/// body. Unknown paths get 404, unknown hosts fail as `URLError(.cannotFindHost)`.
-/// The demo account is `popcorn` / `butter-2580`. The catalogue holds 24 photos.
+/// body, and sends `X-Ratelimit-Limit: 50` and `X-Ratelimit-Remaining: 49`; after
+/// `limitUnsplashRequests(to:)` those count the keyed requests, and a key with none left gets a 403
+/// `{"errors":["Rate Limit Exceeded"]}` with `X-Ratelimit-Remaining: 0`. `Override.rateLimited(_:)`
+/// answers in any of the three shapes Unsplash has used. Unknown paths get 404, unknown hosts fail
+/// as `URLError(.cannotFindHost)`. The catalogue holds 24 photos.
+///
+/// The demo account is `popcorn` / `butter-2580`: its login always answers with the same token
+/// (`popcorn-access-8f14…`) while that token works. The unfinished account is `kernel` /
+/// `unpopped-0417`: its login's E009 failure carries a fixed token too, which works on `/me`. A
+/// token that was signed out, or whose refresh token was used, is not handed out again: the login
+/// issues a new pair instead. New pairs are numbered, `popcorn-access-issued-1`,
+/// `popcorn-refresh-issued-1`, then `-2`, from 1 after every `reset()`.
+///
+/// Tokens expire on the fake's clock, which starts at `clockStart` and moves only when a test
+/// moves it (`advanceClock(by:)`, `expireAccessTokens()`): access tokens after
+/// `accessTokenLifetime` (an hour), refresh tokens 30 days after that. Expiry times are written
+/// as `2026-12-31T23:59:59+09:00`.
 ///
 /// Stages 1 to 5 use `URLSession.shared`, so their tests call `install()`, which registers the fake
 /// for the whole process; stage 6 takes a session made from `sessionConfiguration()` instead.
@@ -40,6 +58,18 @@ public final class FakeServers: Sendable {
     public static let demoUsername = "popcorn"
     public static let demoPassword = "butter-2580"
     public static let demoAccessKey = "workbook-demo-access-key"
+    /// An account whose sign-up is unfinished: its login fails with `divisionCode` `"E009"` and
+    /// still carries the tokens.
+    public static let unfinishedUsername = "kernel"
+    public static let unfinishedPassword = "unpopped-0417"
+
+    /// Where the fake's clock starts, and goes back to on `reset()`: 2026-12-31T22:59:59+09:00, an
+    /// hour before the demo token's `access_expired_at`.
+    public static let clockStart = Date(timeIntervalSince1970: 1_798_725_599)
+    /// How long an access token works after it is issued: an hour.
+    public static let accessTokenLifetime: TimeInterval = 3600
+    /// How long a refresh token works after it is issued: until 30 days after its access token expires.
+    public static let refreshTokenLifetime: TimeInterval = 3600 + 30 * 86_400
 
     private struct State {
         var log: [RecordedRequest] = []
@@ -49,6 +79,10 @@ public final class FakeServers: Sendable {
         var peakInFlight = 0
         var stopped = 0
         var timeScale = 1.0
+        /// Seconds the fake's clock has moved since `clockStart`.
+        var clock: TimeInterval = 0
+        var tokens = TokenBook()
+        var quota: UnsplashQuota?
     }
 
     private let state = Locked(State())
@@ -84,9 +118,38 @@ public final class FakeServers: Sendable {
         return configuration
     }
 
-    /// Forgets the log and the overrides, and restarts the random sequence.
+    /// Forgets the log, the overrides, the tokens issued, refreshed and revoked, and the quota;
+    /// restarts the random sequence and rewinds the clock to `clockStart`.
     public func reset() {
         state.withLock { $0 = State() }
+    }
+
+    /// The fake's clock: the moment Popcorn judges tokens by, and Unsplash's quota counts its hour
+    /// by. It starts at `clockStart` and moves only when a test moves it. (Delays and clients'
+    /// timeouts run on real time, paced by `timeScale`, not on this clock.)
+    public var now: Date {
+        Self.clockStart.addingTimeInterval(state.withLock { $0.clock })
+    }
+
+    /// Moves the fake's clock forward (a negative number is ignored); no real time passes.
+    public func advanceClock(by seconds: TimeInterval) {
+        state.withLock { $0.clock += max(0, seconds) }
+    }
+
+    /// Moves the clock on by `accessTokenLifetime`: every access token issued so far has expired;
+    /// the refresh tokens still work.
+    public func expireAccessTokens() {
+        advanceClock(by: Self.accessTokenLifetime)
+    }
+
+    /// Counts the requests made with the demo key, `limit` an hour on the fake's clock from now:
+    /// their replies carry `X-Ratelimit-Limit` and `X-Ratelimit-Remaining`, and once none are left
+    /// every keyed request gets the `.forbiddenRemainingZero` 403 until the hour is over. `nil`
+    /// (as after `reset()`) counts nothing: every reply says `50` and `49`.
+    public func limitUnsplashRequests(to limit: Int?) {
+        state.withLock { state in
+            state.quota = limit.map { UnsplashQuota(limit: max(0, $0), windowStart: state.clock) }
+        }
     }
 
     /// Every request received since the last `reset()`, oldest first.
@@ -149,8 +212,10 @@ public final class FakeServers: Sendable {
         let recorded = RecordedRequest(
             method: request.httpMethod ?? "GET", url: url,
             headers: request.allHTTPHeaderFields ?? [:], body: body, route: route, serverView: view)
-        // The lock covers only the shared state; answers are built outside it, side by side.
-        let (override, randomDraw, timeScale) = state.withLock { state in
+        let keyed = view.host == Self.unsplashHost && UnsplashServer.isKeyed(recorded)
+        // The lock covers the shared state, and Popcorn's answers, which read and change its
+        // tokens; Unsplash's answers are built outside it, side by side.
+        let (override, randomDraw, timeScale, popcornReply, rateLimit) = state.withLock { state in
             state.log.append(recorded)
             state.inFlight += 1
             state.peakInFlight = max(state.peakInFlight, state.inFlight)
@@ -158,17 +223,34 @@ public final class FakeServers: Sendable {
             if let route, let index = state.overrides[route]?.firstIndex(where: { $0.matches(recorded) }) {
                 override = state.overrides[route]?.remove(at: index).override
             }
+            // An override that replaces the answer stands for a server that did not do the work.
+            let serverWorks = !(override?.replacesAnswer ?? false)
             let draw = state.randomDraws
             if route == .randomPhoto { state.randomDraws += 1 }
-            return (override, draw, state.timeScale)
+            var popcornReply: ServerReply?
+            if view.host == Self.popcornHost {
+                var tokens = state.tokens
+                popcornReply = PopcornServer.answer(recorded, route: route, book: &tokens, clock: state.clock)
+                if serverWorks { state.tokens = tokens }
+            }
+            // A quota counts only the requests it can put down to the key.
+            var rateLimit: UnsplashServer.RateLimit?
+            if view.host == Self.unsplashHost {
+                if state.quota == nil {
+                    rateLimit = .unmetered
+                } else if keyed {
+                    let clock = state.clock
+                    rateLimit = state.quota?.take(at: clock, counting: serverWorks)
+                }
+            }
+            return (override, draw, state.timeScale, popcornReply, rateLimit)
         }
         switch view.host {
         case Self.popcornHost:
-            return Exchange(
-                reply: PopcornServer.answer(recorded, route: route), override: override, timeScale: timeScale,
-                request: recorded)
+            return Exchange(reply: popcornReply, override: override, timeScale: timeScale, request: recorded)
         case Self.unsplashHost:
-            let reply = UnsplashServer.answer(recorded, view: view, route: route, randomDraw: randomDraw)
+            let reply = UnsplashServer.answer(
+                recorded, view: view, route: route, randomDraw: randomDraw, rateLimit: rateLimit)
             return Exchange(reply: reply, override: override, timeScale: timeScale, request: recorded)
         default:
             return Exchange(reply: nil, override: .failure(.cannotFindHost), timeScale: timeScale, request: recorded)

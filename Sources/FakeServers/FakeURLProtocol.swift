@@ -110,6 +110,9 @@ class FakeURLProtocol: URLProtocol {
         let status = override.status ?? reply.status
         var headers = reply.headers
         if override.body != nil { headers["Content-Length"] = nil }
+        // HTTP names ignore case: an override's `x-ratelimit-remaining` replaces `X-Ratelimit-Remaining`.
+        let replaced = (override.droppedHeaders + override.headers.keys).map { $0.lowercased() }
+        headers = headers.filter { !replaced.contains($0.key.lowercased()) }
         headers.merge(override.headers) { _, new in new }
         let body = override.body ?? reply.body
         headers["Content-Length"] = String(body.count)

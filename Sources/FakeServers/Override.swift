@@ -6,10 +6,15 @@ import FoundationNetworking
 #endif
 
 /// A change to one reply. Unset fields keep what the server would have sent.
+///
+/// An override that sets a status, a body, a transport error or no answer stands for a server that
+/// did not do the work: a login, logout or refresh it answers leaves the tokens as they were, and
+/// an Unsplash request it answers takes nothing from a quota. Headers, a delay, a hold or a cut
+/// connection change only what the client hears; the server did the work.
 public struct Override: Sendable {
     /// The status code to send instead.
     public var status: Int?
-    /// Headers to add or replace.
+    /// Headers to add or replace; a name replaces the usual header of that name in any case.
     public var headers: [String: String] = [:]
     /// The body to send instead, byte for byte.
     public var body: Data?
@@ -24,10 +29,13 @@ public struct Override: Sendable {
     /// Hold the reply until the test releases it from this hold; the rest of the override
     /// (delay included) applies from the release on.
     public var hold: Hold?
+    /// Headers of the usual reply to leave out, named in any case.
+    public var droppedHeaders: [String] = []
 
     public init(
         status: Int? = nil, headers: [String: String] = [:], body: Data? = nil, delay: TimeInterval = 0,
-        transportError: URLError.Code? = nil, answers: Bool = true, cutAfter: Int? = nil, hold: Hold? = nil
+        transportError: URLError.Code? = nil, answers: Bool = true, cutAfter: Int? = nil, hold: Hold? = nil,
+        droppedHeaders: [String] = []
     ) {
         self.status = status
         self.headers = headers
@@ -37,6 +45,12 @@ public struct Override: Sendable {
         self.answers = answers
         self.cutAfter = cutAfter
         self.hold = hold
+        self.droppedHeaders = droppedHeaders
+    }
+
+    /// Whether the client hears something other than what the server made: see above.
+    var replacesAnswer: Bool {
+        status != nil || body != nil || transportError != nil || !answers
     }
 
     /// Answer with this status and body.

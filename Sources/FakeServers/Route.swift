@@ -1,10 +1,16 @@
 // The routes the fake servers answer, and how a request's URL is read to find one.
 import Foundation
 
-/// One of the four calls the workbook makes.
+/// One of the calls the fake servers answer: the workbook's four, the signed-in calls and the exercises' one.
 public enum Route: String, CaseIterable, Sendable {
     /// `POST https://popcorn.example/login`
     case login
+    /// `GET https://popcorn.example/me`, with `Authorization: Bearer <access token>`
+    case profile
+    /// `POST https://popcorn.example/logout`, with `Authorization: Bearer <access token>`
+    case logout
+    /// `POST https://popcorn.example/token/refresh`, `{"refresh_token": …}`
+    case refreshToken
     /// `GET https://api.unsplash.com/search/photos?query=…`
     case searchPhotos
     /// `GET https://api.unsplash.com/photos/random`

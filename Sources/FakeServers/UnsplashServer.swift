@@ -2,7 +2,24 @@
 import Foundation
 
 enum UnsplashServer {
-    static let rateLimitHeaders = ["X-Ratelimit-Limit": "50", "X-Ratelimit-Remaining": "49"]
+    /// What a reply's `X-Ratelimit-*` headers say, and whether the key had any requests left.
+    struct RateLimit: Sendable {
+        let limit: Int
+        let remaining: Int
+        let exceeded: Bool
+
+        /// With no quota set: the pair a demo app's first request of the hour, of its 50, shows.
+        static let unmetered = RateLimit(limit: 50, remaining: 49, exceeded: false)
+
+        var headers: [String: String] {
+            [RateLimitShape.limitHeader: String(limit), RateLimitShape.remainingHeader: String(remaining)]
+        }
+    }
+
+    /// Whether the request carries the demo access key, so that a quota can count it.
+    static func isKeyed(_ request: RecordedRequest) -> Bool {
+        request.header("Authorization") == "Client-ID \(FakeServers.demoAccessKey)"
+    }
 
     static func route(_ view: ServerView) -> Route? {
         switch view.pathSegments {
@@ -14,12 +31,30 @@ enum UnsplashServer {
         }
     }
 
-    /// - Parameter randomDraw: how many random photos were served before this one.
-    static func answer(_ request: RecordedRequest, view: ServerView, route: Route?, randomDraw: Int) -> ServerReply {
+    /// - Parameters:
+    ///   - randomDraw: how many random photos were served before this one.
+    ///   - rateLimit: what the reply's `X-Ratelimit-*` headers say; `nil` for none (a request a
+    ///     quota cannot count, since it has no key).
+    static func answer(
+        _ request: RecordedRequest, view: ServerView, route: Route?, randomDraw: Int, rateLimit: RateLimit?
+    ) -> ServerReply {
+        var reply =
+            if rateLimit?.exceeded == true {
+                ServerReply.json(403, ["errors": [RateLimitShape.message]])
+            } else {
+                answer(request, view: view, route: route, randomDraw: randomDraw)
+            }
+        if let rateLimit { reply.headers.merge(rateLimit.headers) { own, _ in own } }
+        return reply
+    }
+
+    private static func answer(_ request: RecordedRequest, view: ServerView, route: Route?, randomDraw: Int)
+        -> ServerReply
+    {
         guard let route else { return failure(404, "Not found") }
         guard request.method == "GET" else { return failure(405, "Method not allowed: use GET") }
         guard request.body?.isEmpty ?? true else { return failure(400, "A GET request must not have a body") }
-        guard request.header("Authorization") == "Client-ID \(FakeServers.demoAccessKey)" else {
+        guard isKeyed(request) else {
             return failure(401, "OAuth error: The access token is invalid")
         }
         switch route {
@@ -31,7 +66,7 @@ enum UnsplashServer {
             }
             return self.photo(photo)
         case .userPhotos: return userPhotos(username: view.pathSegments[1], view)
-        case .login: return failure(404, "Not found")
+        case .login, .profile, .logout, .refreshToken: return failure(404, "Not found")
         }
     }
 
@@ -79,12 +114,10 @@ enum UnsplashServer {
     }
 
     private static func jsonReply(_ body: Data) -> ServerReply {
-        ServerReply(
-            status: 200, headers: rateLimitHeaders.merging(["Content-Type": "application/json"]) { _, new in new },
-            body: body)
+        ServerReply(status: 200, headers: ["Content-Type": "application/json"], body: body)
     }
 
     private static func failure(_ status: Int, _ message: String) -> ServerReply {
-        .json(status, ["errors": [message]], headers: rateLimitHeaders)
+        .json(status, ["errors": [message]])
     }
 }

@@ -102,6 +102,112 @@ struct ModelTests {
         #expect(odd.token == nil)
     }
 
+    // MARK: - Popcorn's envelope
+
+    static let token = Token(
+        accessToken: "a", refreshToken: "r", accessExpiredAt: "2026-01-01", refreshExpiredAt: "2026-02-01")
+    static let tokenJSON =
+        #"{"access_token":"a","refresh_token":"r","access_expired_at":"2026-01-01","refresh_expired_at":"2026-02-01"}"#
+
+    @Test("the envelope's success hands over its payload, as a token or a profile, and no message")
+    func envelopeSuccess() throws {
+        let login = try decode(
+            PopcornEnvelope<Token>.self, #"{"resultCode":200,"status":"success","data":\#(Self.tokenJSON)}"#)
+        #expect(login.succeeded && login.resultCode == 200)
+        #expect(login.payload == Self.token && login.payloadEvenOnFailure == Self.token)
+        #expect(login.message == nil && login.divisionCode == nil)
+        let me = try decode(
+            PopcornEnvelope<Profile>.self,
+            """
+            {"resultCode":200,"status":"success",
+             "data":{"username":"popcorn","display_name":"Popcorn Demo","joined_at":"2025-03-14T10:00:00+09:00"}}
+            """)
+        #expect(
+            me.payload
+                == Profile(username: "popcorn", displayName: "Popcorn Demo", joinedAt: "2025-03-14T10:00:00+09:00"))
+    }
+
+    @Test("an ordinary failure's message is its data string, and it has no payload")
+    func envelopeOrdinaryFailure() throws {
+        let reply = try decode(
+            PopcornEnvelope<Profile>.self, #"{"resultCode":401,"status":"fail","data":"Invalid access token"}"#)
+        #expect(!reply.succeeded)
+        #expect(reply.message == "Invalid access token")
+        #expect(reply.payload == nil && reply.payloadEvenOnFailure == nil && reply.divisionCode == nil)
+        #expect(reply.data == .message("Invalid access token"))
+    }
+
+    @Test("an E009 failure carries its division code, its message and the tokens all the same")
+    func envelopeUnfinishedSignUp() throws {
+        let reply = try decode(
+            LoginResponse.self,
+            """
+            {"resultCode":400,"status":"fail","divisionCode":"E009","message":"Not completed sign-up",
+             "data":\(Self.tokenJSON)}
+            """)
+        #expect(reply.divisionCode == PopcornDivisionCode.notCompletedSignUp)
+        #expect(reply.message == "Not completed sign-up")
+        #expect(reply.token == nil && reply.payload == nil, "a failure is not a sign-in")
+        #expect(reply.payloadEvenOnFailure == Self.token)
+    }
+
+    @Test("an expired token's 401 has a division code, a message field and null data")
+    func envelopeTokenExpired() throws {
+        let reply = try decode(
+            PopcornEnvelope<Profile>.self,
+            #"{"resultCode":401,"status":"fail","divisionCode":"TOKEN_EXPIRED","message":"Access token expired","data":null}"#
+        )
+        #expect(reply.divisionCode == PopcornDivisionCode.tokenExpired)
+        #expect(reply.message == "Access token expired")
+        #expect(reply.data == nil && reply.payloadEvenOnFailure == nil)
+        let noData = try decode(PopcornEnvelope<Profile>.self, #"{"resultCode":401,"status":"fail"}"#)
+        #expect(noData.data == nil && noData.message == nil)
+    }
+
+    @Test("the message field comes before a data string")
+    func envelopeMessageFieldFirst() throws {
+        let reply = try decode(
+            LoginResponse.self, #"{"resultCode":423,"status":"fail","message":"Account locked","data":"locked"}"#)
+        #expect(reply.message == "Account locked")
+        #expect(reply.data == .message("locked"))
+    }
+
+    @Test(
+        "a failure whose data is of another shape keeps its message; a success whose payload is broken does not decode")
+    func envelopeOddData() throws {
+        let failure = try decode(
+            PopcornEnvelope<Profile>.self,
+            #"{"resultCode":500,"status":"fail","message":"Try again later","data":{"trace":42}}"#)
+        #expect(failure.message == "Try again later" && failure.data == nil)
+        #expect(throws: DecodingError.self) {
+            try decode(PopcornEnvelope<Profile>.self, #"{"resultCode":200,"status":"success","data":{"trace":42}}"#)
+        }
+        let empty = try decode(PopcornEnvelope<Profile>.self, #"{"resultCode":200,"status":"success"}"#)
+        #expect(empty.succeeded && empty.payload == nil)
+    }
+
+    @Test(
+        "a reply that is not an envelope does not decode as one",
+        arguments: [
+            #"{"errors":["Rate Limit Exceeded"]}"#, "Rate Limit Exceeded", #"[{"resultCode":200}]"#,
+            #"{"resultCode":"200","status":"success"}"#, #"{"status":"success","data":"ok"}"#, "",
+        ])
+    func notAnEnvelope(body: String) {
+        #expect(throws: DecodingError.self) {
+            try decode(PopcornEnvelope<Token>.self, body)
+        }
+    }
+
+    @Test("a profile reads snake_case keys with a plain decoder; display_name may be null, joined_at may not")
+    func profile() throws {
+        let unfinished = try decode(
+            Profile.self, #"{"username":"kernel","display_name":null,"joined_at":"2026-12-30T08:15:00+09:00"}"#)
+        #expect(unfinished == Profile(username: "kernel", displayName: nil, joinedAt: "2026-12-30T08:15:00+09:00"))
+        #expect(throws: DecodingError.self) {
+            try decode(Profile.self, #"{"username":"kernel","displayName":"Kernel"}"#)
+        }
+    }
+
     @Test("Unsplash's error body decodes")
     func errorBody() throws {
         #expect(
