@@ -40,7 +40,7 @@ public final class LoginManager: Sendable {
             let data = data ?? Data()
             let status = (response as? HTTPURLResponse)?.statusCode ?? 0
             guard (200..<300).contains(status) else {
-                completion(.failure(APIError(status: status, body: data)))
+                completion(.failure(APIError(response: response, body: data)))
                 return
             }
             guard !data.isEmpty else {

@@ -34,7 +34,7 @@ public final class PhotoManager: Sendable {
             let data = data ?? Data()
             let status = (response as? HTTPURLResponse)?.statusCode ?? 0
             guard (200..<300).contains(status) else {
-                completion(.failure(APIError(status: status, body: data)))
+                completion(.failure(APIError(response: response, body: data)))
                 return
             }
             guard !data.isEmpty else {
@@ -71,7 +71,7 @@ public final class PhotoManager: Sendable {
             let data = data ?? Data()
             let status = (response as? HTTPURLResponse)?.statusCode ?? 0
             guard (200..<300).contains(status) else {
-                completion(.failure(APIError(status: status, body: data)))
+                completion(.failure(APIError(response: response, body: data)))
                 return
             }
             guard !data.isEmpty else {
@@ -108,7 +108,7 @@ public final class PhotoManager: Sendable {
             let data = data ?? Data()
             let status = (response as? HTTPURLResponse)?.statusCode ?? 0
             guard (200..<300).contains(status) else {
-                completion(.failure(APIError(status: status, body: data)))
+                completion(.failure(APIError(response: response, body: data)))
                 return
             }
             guard !data.isEmpty else {

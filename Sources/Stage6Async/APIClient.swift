@@ -35,7 +35,7 @@ public struct APIClient: Sendable {
         }
         let status = (response as? HTTPURLResponse)?.statusCode ?? 0
         guard (200..<300).contains(status) else {
-            throw APIError(status: status, body: data)
+            throw APIError(response: response, body: data)
         }
         guard !data.isEmpty else {
             throw .emptyBody

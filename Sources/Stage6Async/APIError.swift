@@ -22,12 +22,12 @@ public enum APIError: Error, Equatable, Sendable {
     case badRequest(message: String?)
     /// 401: missing or wrong credentials, or a bad access key.
     case unauthorized(message: String?)
-    /// 403: the credentials are fine but not enough; Unsplash also says this when over its limit.
+    /// 403: the credentials are fine but not enough.
     case forbidden(message: String?)
     /// 404: nothing there, such as an unknown photo id.
     case notFound(message: String?)
-    /// 429: slow down.
-    case tooManyRequests(message: String?)
+    /// Over the rate limit: a 429, or Unsplash's 403 that says so. Slow down, try again later.
+    case tooManyRequests(status: Int, message: String?)
     /// 5xx: the server failed.
     case server(status: Int, message: String?)
     /// Any other status code: it still completes the call, with its code.
@@ -86,15 +86,28 @@ extension APIError {
         case 401: self = .unauthorized(message: message)
         case 403: self = .forbidden(message: message)
         case 404: self = .notFound(message: message)
-        case 429: self = .tooManyRequests(message: message)
+        case 429: self = .tooManyRequests(status: status, message: message)
         case 500...599: self = .server(status: status, message: message)
         default: self = .unexpectedStatus(status: status, message: message)
         }
     }
 
     /// An answer whose status is not a success, with the server's own words read from its body.
-    init(status: Int, body: Data) {
-        self.init(status: status, message: Self.serverMessage(in: body))
+    /// Unsplash says "over the hourly limit" with a 429, or with a 403 whose body says `Rate Limit
+    /// Exceeded` or whose `X-Ratelimit-Remaining` is 0: the same failure, whatever the status.
+    init(response: URLResponse?, body: Data) {
+        let http = response as? HTTPURLResponse
+        let status = http?.statusCode ?? 0
+        let message = Self.serverMessage(in: body)
+        // `value(forHTTPHeaderField:)` ignores case: servers spell it X-RateLimit-Remaining too.
+        let overLimit =
+            message?.localizedCaseInsensitiveContains("Rate Limit Exceeded") == true
+            || http?.value(forHTTPHeaderField: "X-Ratelimit-Remaining") == "0"
+        if status == 403, overLimit {
+            self = .tooManyRequests(status: status, message: message)
+        } else {
+            self.init(status: status, message: message)
+        }
     }
 
     /// The same error with `secret` masked in the server's words, for a server that echoes back
@@ -108,7 +121,7 @@ extension APIError {
         case .unauthorized(let message): return .unauthorized(message: hide(message))
         case .forbidden(let message): return .forbidden(message: hide(message))
         case .notFound(let message): return .notFound(message: hide(message))
-        case .tooManyRequests(let message): return .tooManyRequests(message: hide(message))
+        case .tooManyRequests(let status, let message): return .tooManyRequests(status: status, message: hide(message))
         case .server(let status, let message): return .server(status: status, message: hide(message))
         case .unexpectedStatus(let status, let message):
             return .unexpectedStatus(status: status, message: hide(message))
@@ -151,7 +164,8 @@ extension APIError: LocalizedError {
             Self.text(message, or: "You are not signed in, or the key is not valid", status: 401)
         case .forbidden(let message): Self.text(message, or: "That is not allowed", status: 403)
         case .notFound(let message): Self.text(message, or: "Nothing was found there", status: 404)
-        case .tooManyRequests(let message): Self.text(message, or: "Too many requests; try again later", status: 429)
+        case .tooManyRequests(let status, let message):
+            Self.text(message, or: "Too many requests; try again later", status: status)
         case .server(let status, let message): Self.text(message, or: "The server failed", status: status)
         case .unexpectedStatus(let status, let message):
             Self.text(message, or: "The server answered unexpectedly", status: status)

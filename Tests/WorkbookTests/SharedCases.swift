@@ -192,9 +192,26 @@ enum SharedCases {
                 #expect(failure.message.contains("Rate Limit Exceeded"))
             }
         },
-        SharedCase("a plain-text 403 'Rate Limit Exceeded' fails as forbidden") { stage in
+        SharedCase("every shape of Unsplash's rate limit fails as tooManyRequests, and a plain 403 as forbidden") {
+            stage in
+            // A 403 that says so in its body, or in its header however the name is spelt, is the limit.
+            let overLimit: [Override] =
+                RateLimitShape.allCases.map(Override.rateLimited) + [
+                    Override(
+                        status: 403, headers: ["Content-Type": "application/json", "X-RateLimit-Remaining": "0"],
+                        body: Data(#"{"errors":["Forbidden"]}"#.utf8))
+                ]
+            for override in overLimit {
+                stage.fake.override(.randomPhoto, with: override)
+                let failure = try stage.failure(await stage.adapter.randomPhoto())
+                #expect(
+                    failure.kind == stage.expectedKind(.tooManyRequests), "\(override.status ?? 0) \(override.headers)")
+            }
             stage.fake.override(
-                .randomPhoto, with: .reply(status: 403, body: "Rate Limit Exceeded", contentType: "text/plain"))
+                .randomPhoto,
+                with: Override(
+                    status: 403, headers: ["Content-Type": "application/json", "X-Ratelimit-Remaining": "12"],
+                    body: Data(#"{"errors":["This key may not fetch random photos"]}"#.utf8)))
             let failure = try stage.failure(await stage.adapter.randomPhoto())
             #expect(failure.kind == stage.expectedKind(.forbidden))
         },

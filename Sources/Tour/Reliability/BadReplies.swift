@@ -88,9 +88,15 @@ public enum BadReplies {
                 with: .reply(
                     status: 502, body: "<html><body><h1>502 Bad Gateway</h1></body></html>", contentType: "text/html"))
         },
-        BadReply("plain text Rate Limit Exceeded with 403", search, typed: .failure(.forbidden)) {
+        BadReply("plain text Rate Limit Exceeded with 403", search, typed: .failure(.tooManyRequests)) {
             $0.override(
                 .searchPhotos, with: .reply(status: 403, body: "Rate Limit Exceeded", contentType: "text/plain"))
+        },
+        BadReply("a 403 with X-Ratelimit-Remaining: 0", search, typed: .failure(.tooManyRequests)) {
+            $0.override(.searchPhotos, with: .rateLimited(.forbiddenRemainingZero))
+        },
+        BadReply("a 403 that is not about the limit", search, typed: .failure(.forbidden)) {
+            $0.override(.searchPhotos, with: .reply(status: 403, body: #"{"errors":["Forbidden"]}"#))
         },
         BadReply("plain text Rate Limit Exceeded with 429", search, typed: .failure(.tooManyRequests)) {
             $0.override(
