@@ -1,5 +1,4 @@
 // The `workbook` command: its arguments, its tables and diffs on known inputs, and the tour on the fake.
-import FakeServers
 import Foundation
 import Locking
 import Models
@@ -7,6 +6,7 @@ import SourceMetrics
 import StageAdapters
 import Testing
 
+@testable import FakeServers
 @testable import Tour
 
 @Suite("Command line")
@@ -100,6 +100,19 @@ struct TablesAndDiffsTests {
         #expect(rows.first == "    ⋯ 6 unchanged lines")
         #expect(rows.contains { $0.hasPrefix("~ old") && $0.hasSuffix("│ new") })
         #expect(rows.last?.hasPrefix("+ ") == true && rows.last?.hasSuffix("│ added") == true)
+    }
+
+    @Test("a request the tour prints shows no credential: password, tokens and keys are masked")
+    func redaction() throws {
+        let body = #"{"password":"hunter2","refresh_token":"r-123","username":"popcorn"}"#
+        let request = RecordedRequest(
+            method: "POST", url: try #require(URL(string: "https://popcorn.example/token/refresh")),
+            headers: ["Authorization": "Bearer a-456", "Content-Type": "application/json"], body: Data(body.utf8),
+            route: nil, serverView: nil)
+        let printed = Redaction.lines(for: request).joined(separator: "\n")
+        #expect(printed.contains("Authorization: Bearer •••"))
+        #expect(printed.contains(#"body: {"password":"•••","refresh_token":"•••","username":"popcorn"}"#))
+        #expect(!["hunter2", "r-123", "a-456"].contains { printed.contains($0) })
     }
 
     @Test("the unified diff has diff -u's headers and hunk ranges")

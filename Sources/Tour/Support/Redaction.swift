@@ -29,10 +29,13 @@ enum Redaction {
         return lines.map(masked)
     }
 
-    /// The body with any `password` field masked; other bodies as text, cut short.
+    /// The fields of a JSON body that carry a credential.
+    static let secretFields = ["password", "refresh_token", "access_token"]
+
+    /// The body with its credential fields masked; other bodies as text, cut short.
     static func bodyText(_ body: Data) -> String {
         if var fields = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] {
-            if fields["password"] != nil { fields["password"] = mask }
+            for name in secretFields where fields[name] != nil { fields[name] = mask }
             if let data = try? JSONSerialization.data(
                 withJSONObject: fields, options: [.sortedKeys, .withoutEscapingSlashes])
             {
