@@ -30,6 +30,7 @@ public struct Workbook: Sendable {
         case .metrics(let markdown): try metrics(markdown: markdown)
         case .bench(let json): try await bench(json: json)
         case .reliability(let markdown): write(await Self.reliability(markdown: markdown, style: style))
+        case .kata(let action, let number): try kata(action, number)
         case .help(let topic): write(Help.text(for: topic))
         }
     }

@@ -14,6 +14,10 @@ do {
 let workbook = Workbook(style: .forStandardOutput(), width: Style.outputWidth()) { print($0) }
 do {
     try await workbook.run(command)
+} catch let refusal as Refusal {
+    // A kata that would overwrite work, or could not be undone: nothing was changed.
+    FileHandle.standardError.write(Data("workbook: \(refusal)\n".utf8))
+    exit(2)
 } catch {
     FileHandle.standardError.write(Data("workbook: \(error)\n".utf8))
     exit(1)

@@ -36,8 +36,10 @@ public struct StageUnderTest: Sendable {
 
     public var number: Int { adapter.stage.number }
 
+    /// Whether the case holds the stage to `capability`: declared by its adapter, or promised by its
+    /// number. A kata's stage N runs stage N-1's code and adapter, and is held to stage N's promise.
     public func declares(_ capability: Capability) -> Bool {
-        adapter.stage.capabilities.contains(capability)
+        Ladder.heldTo(adapter.stage).capabilities.contains(capability)
     }
 
     /// The one request the case expects the stage to have sent.

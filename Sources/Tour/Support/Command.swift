@@ -8,6 +8,7 @@ public enum Command: Equatable, Sendable {
     case metrics(markdown: Bool)
     case bench(json: Bool)
     case reliability(markdown: Bool)
+    case kata(KataAction, Int)
     case help(topic: String?)
 }
 
@@ -55,6 +56,13 @@ extension Command {
             rest.removeAll { $0 == "--json" }
             try noMore(rest, after: name)
             return .bench(json: json)
+        case "kata":
+            guard rest.count == 2, let action = KataAction(rawValue: rest[0]), let number = Int(rest[1]) else {
+                throw UsageError(
+                    description: "kata takes start, check or reset and a stage number, such as `workbook kata start 3`."
+                )
+            }
+            return .kata(action, number)
         case "help", "--help", "-h":
             guard rest.count <= 1 else { throw UsageError(description: "help takes at most one command name.") }
             if let topic = rest.first, Help.topics[topic] == nil {
@@ -119,13 +127,21 @@ public enum Help {
           JSONDecoder, and stage 6's concurrent photos(ids:) beside the same calls one by one.
           Progress on stderr; --json prints one JSON object. Run it with `swift run -c release`.
         """,
+        "kata": """
+        workbook kata start|check|reset N
+          Stage N's step (N is 2 to 6), done by hand. start puts stage N-1's code in stage N's place,
+          renamed to build as stage N, with its adapter and a kata edition of its tests: `swift test
+          --filter StageN` then fails on what the step adds (docs/katas/stageN.md). check says what
+          the step's promises still lack, measured from the sources. reset puts stage N back from git.
+          start refuses, with status 2, to overwrite uncommitted changes, or outside a git clone.
+        """,
         "help": """
         workbook help [COMMAND]
           This text, or one command's.
         """,
     ]
 
-    static let order = ["tour", "stage", "compare", "metrics", "reliability", "bench", "help"]
+    static let order = ["tour", "stage", "compare", "metrics", "reliability", "bench", "kata", "help"]
     static var names: String { order.joined(separator: ", ") }
 
     public static func text(for topic: String?) -> String {

@@ -1,0 +1,37 @@
+// The kata edition of Stage2Tests.swift, which `workbook kata start 2` puts in Tests/WorkbookTests: the stage's own
+// names stage 2's enums, which stage 1's code lacks; this one reaches the stage through its adapter only.
+import StageAdapters
+import TestSupport
+import Testing
+import Tour
+
+extension FakeServerSuites {
+    @Suite("Stage2EnumAPI, kata edition")
+    struct Stage2Tests {
+        @Test("Stage 2 passes the shared case", arguments: SharedCases.all)
+        func sharedCase(_ sharedCase: SharedCase) async throws {
+            try await sharedCase.run(on: Stage2Adapter())
+        }
+    }
+}
+
+extension FakeServerSuites.Stage2Tests {
+    @Test("Stage 2 survives every bad reply", arguments: BadReplies.all)
+    func badReply(_ badReply: BadReply) async {
+        await check(badReply, on: Stage2Adapter())
+    }
+}
+
+extension FakeServerSuites.Stage2Tests {
+    @Test("Stage 2 sends what the user typed, or says exactly how it does not", arguments: BadInputs.all)
+    func badInput(_ input: BadInput) async {
+        await check(input, on: Stage2Adapter())
+    }
+}
+
+extension FakeServerSuites.Stage2Tests {
+    @Test("Stage 2's screens pass the shared screen case", arguments: ScreenCases.all)
+    @MainActor func sharedScreenCase(_ screenCase: ScreenCase) async throws {
+        try await screenCase.run(on: Stage2Adapter())
+    }
+}

@@ -1,0 +1,49 @@
+// The kata edition of Stage3Tests.swift, which `workbook kata start 3` puts in Tests/WorkbookTests: the stage's own
+// names stage 3's APIError, which stage 2's code lacks; this one reaches the stage through its adapter only.
+import FakeServers
+import StageAdapters
+import TestSupport
+import Testing
+import Tour
+
+extension FakeServerSuites {
+    @Suite("Stage3Result, kata edition")
+    struct Stage3Tests {
+        @Test("Stage 3 passes the shared case", arguments: SharedCases.all)
+        func sharedCase(_ sharedCase: SharedCase) async throws {
+            try await sharedCase.run(on: Stage3Adapter())
+        }
+    }
+}
+
+extension FakeServerSuites.Stage3Tests {
+    @Test("Stage 3 keeps what the decoder said about a body it could not read")
+    func decodingDescription() async {
+        let fake = freshFake()
+        fake.override(.photo, with: .reply(status: 200, body: #"{"id": 42}"#))
+        let failure = await Stage3Adapter().photo(id: "Dwu85P9SOIk").failure
+        #expect(failure?.kind == .decoding)
+        #expect(failure?.message.contains("the wrong type at id") == true)
+    }
+}
+
+extension FakeServerSuites.Stage3Tests {
+    @Test("Stage 3 survives every bad reply", arguments: BadReplies.all)
+    func badReply(_ badReply: BadReply) async {
+        await check(badReply, on: Stage3Adapter())
+    }
+}
+
+extension FakeServerSuites.Stage3Tests {
+    @Test("Stage 3 sends what the user typed, or says exactly how it does not", arguments: BadInputs.all)
+    func badInput(_ input: BadInput) async {
+        await check(input, on: Stage3Adapter())
+    }
+}
+
+extension FakeServerSuites.Stage3Tests {
+    @Test("Stage 3's screens pass the shared screen case", arguments: ScreenCases.all)
+    @MainActor func sharedScreenCase(_ screenCase: ScreenCase) async throws {
+        try await screenCase.run(on: Stage3Adapter())
+    }
+}

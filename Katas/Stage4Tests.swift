@@ -1,0 +1,37 @@
+// The kata edition of Stage4Tests.swift, which `workbook kata start 4` puts in Tests/WorkbookTests: the stage's own
+// names stage 4's APIClient, which stage 3's code lacks; this one reaches the stage through its adapter only.
+import StageAdapters
+import TestSupport
+import Testing
+import Tour
+
+extension FakeServerSuites {
+    @Suite("Stage4Generic, kata edition")
+    struct Stage4Tests {
+        @Test("Stage 4 passes the shared case", arguments: SharedCases.all)
+        func sharedCase(_ sharedCase: SharedCase) async throws {
+            try await sharedCase.run(on: Stage4Adapter())
+        }
+    }
+}
+
+extension FakeServerSuites.Stage4Tests {
+    @Test("Stage 4 survives every bad reply", arguments: BadReplies.all)
+    func badReply(_ badReply: BadReply) async {
+        await check(badReply, on: Stage4Adapter())
+    }
+}
+
+extension FakeServerSuites.Stage4Tests {
+    @Test("Stage 4 sends what the user typed, or says exactly how it does not", arguments: BadInputs.all)
+    func badInput(_ input: BadInput) async {
+        await check(input, on: Stage4Adapter())
+    }
+}
+
+extension FakeServerSuites.Stage4Tests {
+    @Test("Stage 4's screens pass the shared screen case", arguments: ScreenCases.all)
+    @MainActor func sharedScreenCase(_ screenCase: ScreenCase) async throws {
+        try await screenCase.run(on: Stage4Adapter())
+    }
+}

@@ -1,0 +1,51 @@
+// The kata edition of Stage5Tests.swift, which `workbook kata start 5` puts in Tests/WorkbookTests: the stage's own
+// names stage 5's Router, which stage 4's code lacks; this one reaches the stage through its adapter only.
+import StageAdapters
+import TestSupport
+import Testing
+import Tour
+
+extension FakeServerSuites {
+    @Suite("Stage5Router, kata edition")
+    struct Stage5Tests {
+        @Test("Stage 5 passes the shared case", arguments: SharedCases.all)
+        func sharedCase(_ sharedCase: SharedCase) async throws {
+            try await sharedCase.run(on: Stage5Adapter())
+        }
+    }
+}
+
+extension FakeServerSuites.Stage5Tests {
+    @Test("Stage 5 builds requests offline", arguments: RequestBuildingCase.all)
+    func requestBuilding(_ check: RequestBuildingCase) throws {
+        let adapter: any StageAdapter = Stage5Adapter()
+        guard let builder = adapter as? any RequestBuilding else {
+            Issue.record(
+                "Stage5Adapter cannot build a request without sending it yet. The step: "
+                    + LadderPromise.step(to: .offlineRequestBuilding))
+            return
+        }
+        try check.check(builder)
+    }
+}
+
+extension FakeServerSuites.Stage5Tests {
+    @Test("Stage 5 survives every bad reply", arguments: BadReplies.all)
+    func badReply(_ badReply: BadReply) async {
+        await check(badReply, on: Stage5Adapter())
+    }
+}
+
+extension FakeServerSuites.Stage5Tests {
+    @Test("Stage 5 sends what the user typed, or says exactly how it does not", arguments: BadInputs.all)
+    func badInput(_ input: BadInput) async {
+        await check(input, on: Stage5Adapter())
+    }
+}
+
+extension FakeServerSuites.Stage5Tests {
+    @Test("Stage 5's screens pass the shared screen case", arguments: ScreenCases.all)
+    @MainActor func sharedScreenCase(_ screenCase: ScreenCase) async throws {
+        try await screenCase.run(on: Stage5Adapter())
+    }
+}

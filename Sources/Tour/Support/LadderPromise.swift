@@ -1,0 +1,95 @@
+// What each step of the ladder promises, checked from a stage's own sources and its adapter: the
+// claims `workbook kata check` reports, and the ones each stage's suite holds it to.
+import SourceMetrics
+import StageAdapters
+
+/// One promise a stage makes from its number on, and how to tell what it still lacks.
+public struct LadderPromise: Sendable, CustomStringConvertible {
+    /// The promise in a few words, as the suite and `kata check` list it.
+    public let name: String
+    /// The first stage that makes it; every later stage keeps it.
+    public let from: Int
+    private let lacks: @Sendable (StageInfo, StageMetrics) -> String?
+
+    public var description: String { name }
+
+    /// What `stage`, measured as `metrics`, lacks of this promise, with the step that brings it;
+    /// nil when it keeps the promise.
+    public func lack(of stage: StageInfo, measured metrics: StageMetrics) -> String? {
+        lacks(stage, metrics)
+    }
+
+    /// The promises stage `number` keeps: its own and every earlier stage's.
+    public static func all(for number: Int) -> [LadderPromise] {
+        (sources + Capability.allCases.map(declares)).filter { $0.from <= number }
+    }
+
+    // MARK: - Measured from the sources
+
+    static let sources: [LadderPromise] = [
+        LadderPromise(name: "the access key is typed once", from: 2) { stage, metrics in
+            guard metrics.keyLiterals != 1 else { return nil }
+            return "Sources/\(stage.module) types the access key \(metrics.keyLiterals) times. The step of stage 2: "
+                + "endpoint enums (PopcornAPI, UnsplashAPI) say each request's parts once, as computed properties, "
+                + "and the key lives in one `private static let`."
+        },
+        LadderPromise(name: "one function starts every URLSession task", from: 4) { stage, metrics in
+            guard metrics.sessionCallSites != 1 || metrics.requestFunctions != 1 else { return nil }
+            return "Sources/\(stage.module) starts a URLSession task in \(metrics.requestFunctions) functions "
+                + "(\(metrics.sessionCallSites) call sites). The step of stage 4: an `Endpoint` protocol the enums "
+                + "conform to, and one generic `request<T: Decodable>` on `APIClient.shared` that builds, sends, "
+                + "checks and decodes every call; each call becomes one line."
+        },
+        LadderPromise(name: "nothing is force-unwrapped", from: 5) { stage, metrics in
+            guard metrics.forceUnwraps != 0 else { return nil }
+            return "Sources/\(stage.module) force-unwraps \(metrics.forceUnwraps) times. The step of stage 5: a "
+                + "`Router` builds each `URLRequest` in `asURLRequest() throws(APIError)`, and throws "
+                + "`.invalidRequest` where it would have crashed."
+        },
+    ]
+
+    // MARK: - Declared by the adapter
+
+    /// The adapter declares `capability`, from the stage that promises it on.
+    static func declares(_ capability: Capability) -> LadderPromise {
+        let from = (1...6).first { Ladder.promised($0).contains(capability) } ?? 7
+        return LadderPromise(name: "declares \(capability.rawValue)", from: from) { stage, _ in
+            guard !stage.capabilities.contains(capability) else { return nil }
+            return "Stage\(stage.number)Adapter does not declare \(capability.rawValue) (\(capability.summary)). "
+                + "The step of stage \(from): \(step(to: capability))"
+        }
+    }
+
+    /// What earns a capability, said as the step to take.
+    public static func step(to capability: Capability) -> String {
+        switch capability {
+        case .typedFailures:
+            "each call completes with `Result<Value, APIError>`, an error enum that tells a 401 from a 404 from a "
+                + "timeout; the screens switch over it; the adapter bridges the `Result`, names each case's kind "
+                + "(`KindedError`) and declares .typedFailures."
+        case .oneRequestPath:
+            "one generic request sends every call (see the promise above); then the adapter declares .oneRequestPath."
+        case .offlineRequestBuilding:
+            "the adapter conforms to `RequestBuilding`: each `Call` becomes its router's `asURLRequest()`, built "
+                + "without sending it; it declares .offlineRequestBuilding."
+        case .exactRequests:
+            "the router sends an id as one path segment and a query value percent-encoded (`+` as `%2B`), and "
+                + "refuses an empty id, `.` or `..` before sending; the adapter declares .exactRequests."
+        case .cancellation:
+            "each call is `async throws(APIError)` on `URLSession.data(for:)`, so cancelling the caller cancels "
+                + "the request (`.cancelled`); the adapter awaits it and declares .cancellation."
+        case .concurrentCalls:
+            "`PhotoManager.photos(ids:)` runs a task group, in order; the adapter conforms to `ConcurrentCalls` "
+                + "and declares .concurrentCalls."
+        case .injectedSession:
+            "`APIClient(session:)` is handed its `URLSession`; the adapter's `init(session:)` passes it on, "
+                + "conforms to `SessionInjected` and declares .injectedSession."
+        case .latestSearchWins:
+            "the photo screen keeps the `Task` of its search and cancels it when a new search starts; the adapter "
+                + "declares .latestSearchWins."
+        case .cancelsWhenLeft:
+            "each screen keeps the `Task` of every load and cancels it in `deinit`, so a screen that goes away "
+                + "stops what it started; the adapter declares .cancelsWhenLeft."
+        }
+    }
+}

@@ -1,0 +1,172 @@
+// `workbook kata`: its arguments, the renaming, and start, refuse and reset on a small git repository
+// made for each test, laid out like the workbook. The real katas are proven by .ci/katas.
+import Foundation
+import Testing
+
+@testable import Tour
+
+@Suite("Katas")
+struct KataTests {
+    @Test(
+        "kata takes start, check or reset and a number",
+        arguments: [
+            (["kata", "start", "3"], Command.kata(.start, 3)), (["kata", "check", "6"], .kata(.check, 6)),
+            (["kata", "reset", "2"], .kata(.reset, 2)), (["kata", "start", "9"], .kata(.start, 9)),
+        ])
+    func parses(arguments: [String], command: Command) throws {
+        #expect(try Command.parse(arguments) == command)
+    }
+
+    @Test("kata refuses other words", arguments: [["kata"], ["kata", "begin", "3"], ["kata", "start", "three"]])
+    func refusesWords(arguments: [String]) {
+        #expect(throws: UsageError.self) { try Command.parse(arguments) }
+    }
+
+    @Test("help lists kata")
+    func help() {
+        #expect(Help.text(for: nil).contains("workbook kata start|check|reset N"))
+    }
+
+    @Test("stage 2's text becomes stage 3's: module, adapter, number and the comments that name it")
+    func renaming() {
+        let text = """
+            // Stage 2 behind the adapter: the same lines as stage 1.
+            import Stage2EnumAPI
+
+            public struct Stage2Adapter: StageAdapter {
+                public let stage = StageInfo(number: 2, module: "Stage2EnumAPI", idea: "Stage 21", capabilities: [])
+            }
+            """
+        let renamed = Kata.renamed(text, to: 3, module: "Stage3Result", from: "Stage2EnumAPI")
+        #expect(
+            renamed == """
+                // Kata 3: stage 2's code, renamed to build as stage 3. `swift run workbook kata reset 3` puts stage 3 back.
+                // Stage 3 (kata) behind the adapter: the same lines as stage 1.
+                import Stage3Result
+
+                public struct Stage3Adapter: StageAdapter {
+                    public let stage = StageInfo(number: 3, module: "Stage3Result", idea: "Stage 21", capabilities: [])
+                }
+                """)
+    }
+
+    @Test("there is no kata 1 or 7, and no kata outside a git clone: each refused, nothing written")
+    func refusals() throws {
+        let package = try TemporaryPackage(git: false)
+        defer { package.remove() }
+        for number in [1, 7] {
+            #expect(throws: Refusal.self) { try Kata(number, root: package.root) }
+        }
+        #expect {
+            try Kata(3, root: package.root)
+        } throws: { error in
+            (error as? Refusal)?.description.contains("git clone") == true
+        }
+        #expect(try package.snapshot() == TemporaryPackage.files)
+    }
+
+    @Test("start puts stage 2's files in stage 3's place, renamed, and reset puts stage 3 back as committed")
+    func startAndReset() throws {
+        let package = try TemporaryPackage(git: true)
+        defer { package.remove() }
+        let kata = try Kata(3, root: package.root)
+        _ = try kata.start()
+        let started = try package.snapshot()
+        #expect(started["Sources/Stage3Result/APIError.swift"] == nil, "stage 3's own file is gone")
+        #expect(started["Sources/Stage3Result/PhotoManager.swift"]?.contains("import Models") == true)
+        #expect(started["Sources/StageAdapters/Stage3Adapter.swift"]?.contains("import Stage3Result") == true)
+        #expect(started["Sources/StageAdapters/Stage3Adapter+Bench.swift"] != nil)
+        #expect(started["Tests/WorkbookTests/Stage3Tests.swift"] == TemporaryPackage.files["Katas/Stage3Tests.swift"])
+        #expect(
+            started["Sources/Stage2EnumAPI/PhotoManager.swift"]
+                == TemporaryPackage.files["Sources/Stage2EnumAPI/PhotoManager.swift"])
+
+        // Started once, the stage has changes that a second start would overwrite.
+        #expect(throws: Refusal.self) { try kata.start() }
+        #expect(try package.snapshot() == started)
+
+        try kata.reset()
+        #expect(try package.snapshot() == TemporaryPackage.files)
+        #expect(try kata.git.changes(["."]).isEmpty)
+    }
+
+    @Test("start refuses while the stage has uncommitted changes, untracked files included, and changes nothing")
+    func startRefusesChanges() throws {
+        let package = try TemporaryPackage(git: true)
+        defer { package.remove() }
+        try Data("// mine\n".utf8).write(to: package.root.appendingPathComponent("Sources/Stage3Result/Mine.swift"))
+        let before = try package.snapshot()
+        #expect {
+            try Kata(3, root: package.root).start()
+        } throws: { error in
+            (error as? Refusal)?.description.contains("Sources/Stage3Result/Mine.swift") == true
+        }
+        #expect(try package.snapshot() == before)
+    }
+
+    @Test("stage 6's kata adapter is still made with a session, which it ignores until the step")
+    func sessionInitializer() throws {
+        let package = try TemporaryPackage(git: true)
+        defer { package.remove() }
+        let kata = try Kata(3, root: package.root)
+        let added = kata.sessionInitializer(
+            committed: "public init(session: URLSession) {}", copied: "public init() {}")
+        #expect(added.contains("extension Stage3Adapter {") && added.contains("public init(session: URLSession)"))
+        #expect(kata.sessionInitializer(committed: "public init() {}", copied: "public init() {}").isEmpty)
+    }
+}
+
+/// A folder laid out like the workbook, as far as a kata looks: two stages, their adapters, tests.
+struct TemporaryPackage {
+    static let files = [
+        "Package.swift": "// swift-tools-version:6.1\n",
+        "Sources/Stage2EnumAPI/PhotoManager.swift": "// Stage 2, endpoint enums.\nimport Models\n",
+        "Sources/Stage2EnumAPI/UnsplashAPI.swift": "// Endpoint enums, from stage 2 on.\n",
+        "Sources/Stage3Result/PhotoManager.swift": "// Stage 3, Result.\n",
+        "Sources/Stage3Result/APIError.swift": "// The typed error.\n",
+        "Sources/StageAdapters/Stage2Adapter.swift": "import Stage2EnumAPI\nstruct Stage2Adapter {}\n",
+        "Sources/StageAdapters/Stage2Adapter+Bench.swift": "extension Stage2Adapter {}\n",
+        "Sources/StageAdapters/Stage3Adapter.swift": "import Stage3Result\nstruct Stage3Adapter {}\n",
+        "Sources/StageAdapters/Stage3Adapter+Bench.swift": "extension Stage3Adapter {}\n",
+        "Tests/WorkbookTests/Stage3Tests.swift": "// Stage 3's own tests.\n",
+        "Katas/Stage3Tests.swift": "// Stage 3's tests, kata edition.\n",
+    ]
+
+    let root: URL
+
+    init(git: Bool) throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("workbook-kata-\(UUID().uuidString)")
+        for (path, text) in Self.files {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        guard git else { return }
+        let repository = Git(folder: root)
+        for arguments in [
+            ["init", "--quiet"], ["add", "."],
+            ["-c", "user.name=Workbook", "-c", "user.email=workbook@example.com", "commit", "--quiet", "-m", "start"],
+        ] {
+            _ = try repository.succeed(arguments)
+        }
+    }
+
+    /// Every file under the root but git's own, with its text.
+    func snapshot() throws -> [String: String] {
+        var files: [String: String] = [:]
+        let paths = try FileManager.default.subpathsOfDirectory(atPath: root.path)
+        for path in paths where !path.hasPrefix(".git") {
+            let url = root.appendingPathComponent(path)
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                files[path] = try String(contentsOf: url, encoding: .utf8)
+            }
+        }
+        return files
+    }
+
+    func remove() {
+        try? FileManager.default.removeItem(at: root)
+    }
+}
