@@ -21,8 +21,8 @@ extension FakeServerSuites.Stage5Tests {
         let adapter: any StageAdapter = Stage5Adapter()
         guard let builder = adapter as? any RequestBuilding else {
             Issue.record(
-                "Stage5Adapter cannot build a request without sending it yet. The step: "
-                    + LadderPromise.step(to: .offlineRequestBuilding))
+                "Stage5Adapter cannot build a request without sending it yet. The step: \(LadderPromise.step(to: .offlineRequestBuilding))"
+            )
             return
         }
         try check.check(builder)

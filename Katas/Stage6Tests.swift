@@ -34,8 +34,8 @@ extension FakeServerSuites.Stage6Tests {
         let adapter: any StageAdapter = Self.adapter()
         guard let builder = adapter as? any RequestBuilding else {
             Issue.record(
-                "Stage6Adapter cannot build a request without sending it: keep stage 5's router and its "
-                    + "RequestBuilding conformance through the step.")
+                "Stage6Adapter cannot build a request without sending it: keep stage 5's router and its RequestBuilding conformance through the step."
+            )
             return
         }
         try check.check(builder)

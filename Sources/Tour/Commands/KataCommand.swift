@@ -1,7 +1,6 @@
 // `workbook kata start|check|reset N`: do stage N's step by hand. start puts stage N-1's code in
 // stage N's place, check says what the step's promises still lack, reset puts stage N back.
 import Foundation
-import SourceMetrics
 import StageAdapters
 
 /// What `workbook kata` is asked to do.
@@ -44,14 +43,14 @@ extension Workbook {
         guard let stage = Self.adapters().map(\.stage).first(where: { $0.number == number }) else {
             throw WorkbookError("the workbook has no stage \(number).")
         }
-        let metrics = try SourceMetrics.measure(directory: root.appendingPathComponent("Sources/\(stage.module)"))
+        let folder = root.appendingPathComponent("Sources/\(stage.module)")
         var lacking = 0
         var lines = [
             "Kata \(number): stage \(number)'s promises, measured from Sources/\(stage.module) and declared by "
                 + "Stage\(number)Adapter as built now:"
         ]
         for promise in LadderPromise.all(for: number) {
-            if let lack = promise.lack(of: stage, measured: metrics) {
+            if let lack = try promise.lack(of: stage, in: folder) {
                 lacking += 1
                 lines.append("  \(style.red("✗")) \(promise.name): \(lack)")
             } else {

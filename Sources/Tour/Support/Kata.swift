@@ -125,7 +125,8 @@ struct Kata {
             let shown = names.prefix(3).joined(separator: ", ") + (names.count > 3 ? ", …" : "")
             throw Refusal(
                 "Stage \(number) has uncommitted changes (\(shown)), and kata \(number) would overwrite them: "
-                    + "commit or stash them first (git stash); nothing was changed.")
+                    + "commit or stash them first (git stash), or end a kata in progress with `workbook kata reset "
+                    + "\(number)`; nothing was changed.")
         }
         let files = try startingFiles()
         do {

@@ -1,5 +1,6 @@
 // What each step of the ladder promises, checked from a stage's own sources and its adapter: the
 // claims `workbook kata check` reports, and the ones each stage's suite holds it to.
+import Foundation
 import SourceMetrics
 import StageAdapters
 
@@ -9,14 +10,23 @@ public struct LadderPromise: Sendable, CustomStringConvertible {
     public let name: String
     /// The first stage that makes it; every later stage keeps it.
     public let from: Int
-    private let lacks: @Sendable (StageInfo, StageMetrics) -> String?
+    private let lacks: @Sendable (StageInfo, Measured) -> String?
 
     public var description: String { name }
 
-    /// What `stage`, measured as `metrics`, lacks of this promise, with the step that brings it;
-    /// nil when it keeps the promise.
-    public func lack(of stage: StageInfo, measured metrics: StageMetrics) -> String? {
-        lacks(stage, metrics)
+    /// A stage's folder, measured: its counts, and how often it types a literal.
+    struct Measured {
+        let metrics: StageMetrics
+        let literal: (String) throws -> Int
+    }
+
+    /// What `stage`, whose files are in `folder`, lacks of this promise, with the step that brings
+    /// it; nil when it keeps the promise.
+    public func lack(of stage: StageInfo, in folder: URL) throws -> String? {
+        let measured = Measured(metrics: try SourceMetrics.measure(directory: folder)) { literal in
+            try SourceMetrics.measure(directory: folder, keyLiteral: literal).keyLiterals
+        }
+        return lacks(stage, measured)
     }
 
     /// The promises stage `number` keeps: its own and every earlier stage's.
@@ -27,22 +37,35 @@ public struct LadderPromise: Sendable, CustomStringConvertible {
     // MARK: - Measured from the sources
 
     static let sources: [LadderPromise] = [
-        LadderPromise(name: "the access key is typed once", from: 2) { stage, metrics in
-            guard metrics.keyLiterals != 1 else { return nil }
-            return "Sources/\(stage.module) types the access key \(metrics.keyLiterals) times. The step of stage 2: "
-                + "endpoint enums (PopcornAPI, UnsplashAPI) say each request's parts once, as computed properties, "
-                + "and the key lives in one `private static let`."
+        LadderPromise(name: "the access key is typed once", from: 2) { stage, measured in
+            let keys = measured.metrics.keyLiterals
+            guard keys != 1 else { return nil }
+            return "Sources/\(stage.module) types the access key \(keys) times. The step of stage 2: endpoint "
+                + "enums (PopcornAPI, UnsplashAPI) say each request's parts once, as computed properties, and the "
+                + "key lives in one `private static let`."
         },
-        LadderPromise(name: "one function starts every URLSession task", from: 4) { stage, metrics in
+        LadderPromise(name: "each server's base URL is typed once", from: 2) { stage, measured in
+            let counts = ["https://api.unsplash.com", "https://popcorn.example"].map {
+                (host: $0, count: (try? measured.literal($0)) ?? 0)
+            }
+            let repeated = counts.filter { $0.count > 1 }
+            guard !repeated.isEmpty else { return nil }
+            return "Sources/\(stage.module) types "
+                + repeated.map { "\($0.host) \($0.count) times" }.joined(separator: " and ")
+                + ". The step of stage 2: each endpoint enum says its `baseURL` once, and builds every URL from it."
+        },
+        LadderPromise(name: "one function starts every URLSession task", from: 4) { stage, measured in
+            let metrics = measured.metrics
             guard metrics.sessionCallSites != 1 || metrics.requestFunctions != 1 else { return nil }
             return "Sources/\(stage.module) starts a URLSession task in \(metrics.requestFunctions) functions "
                 + "(\(metrics.sessionCallSites) call sites). The step of stage 4: an `Endpoint` protocol the enums "
                 + "conform to, and one generic `request<T: Decodable>` on `APIClient.shared` that builds, sends, "
                 + "checks and decodes every call; each call becomes one line."
         },
-        LadderPromise(name: "nothing is force-unwrapped", from: 5) { stage, metrics in
-            guard metrics.forceUnwraps != 0 else { return nil }
-            return "Sources/\(stage.module) force-unwraps \(metrics.forceUnwraps) times. The step of stage 5: a "
+        LadderPromise(name: "nothing is force-unwrapped", from: 5) { stage, measured in
+            let unwraps = measured.metrics.forceUnwraps
+            guard unwraps != 0 else { return nil }
+            return "Sources/\(stage.module) force-unwraps \(unwraps) times. The step of stage 5: a "
                 + "`Router` builds each `URLRequest` in `asURLRequest() throws(APIError)`, and throws "
                 + "`.invalidRequest` where it would have crashed."
         },
