@@ -1,6 +1,7 @@
 // Checks that the docs quote the code, the diffs and the numbers as they are now. Every rule runs
 // on every Markdown page under docs/, one test case per page, so a failure names the page, the
 // excerpt's first line and what did not match. The rules themselves are in DocChecks.swift.
+import Foundation
 import Testing
 
 /// A page under docs/, shown in test output by its path.
@@ -10,10 +11,102 @@ struct DocFile: Sendable, CustomTestStringConvertible {
 
     static let all = PackageWorld.docPaths().map(DocFile.init)
 
-    func check(_ rule: (DocPage, DocWorld) -> [DocProblem]) throws {
-        let world = try PackageWorld.shared.get()
-        for problem in rule(try PackageWorld.page(path), world) {
+    /// Records what `rule` finds on this page, but for what only a stage's sources explain: those
+    /// are `DocsTests.stagesAsQuoted`'s to report.
+    func check(_ rule: DocRule) throws {
+        for problem in try DocFindings.all.get()[rule, default: []]
+        where problem.file == path && !DocFindings.comesFromStages(problem, rule: rule) {
             Issue.record("\(problem)")
+        }
+    }
+}
+
+/// CI's switch. A learner who edits a stage for an exercise or a kata changes what the docs quote;
+/// only with WORKBOOK_STRICT_DOCS=1, as `.ci/run` sets it, does that fail `swift test`.
+enum DocsMode {
+    static let variable = "WORKBOOK_STRICT_DOCS"
+    static let strict = ProcessInfo.processInfo.environment[variable] == "1"
+    static let note: Comment = """
+        the stages' sources, numbers or tests differ from what the docs quote (an exercise or a kata in progress?): \
+        not a failure here; CI runs these checks strictly, with WORKBOOK_STRICT_DOCS=1
+        """
+}
+
+/// The rules, by name, so that what each finds can be sorted once for every test.
+enum DocRule: CaseIterable, Sendable {
+    case codeExcerpts, diffExcerpts, metrics, generatedBlocks, caseMentions, links
+
+    var check: @Sendable (DocPage, DocWorld) -> [DocProblem] {
+        switch self {
+        case .codeExcerpts: DocChecks.codeExcerpts
+        case .diffExcerpts: DocChecks.diffExcerpts
+        case .metrics: DocChecks.metrics
+        case .generatedBlocks: DocChecks.generatedBlocks
+        case .caseMentions: DocChecks.caseMentions
+        case .links: DocChecks.links
+        }
+    }
+}
+
+/// What every rule finds on every page, found once.
+enum DocFindings {
+    static let all = Result { () throws(DocsSetupError) -> [DocRule: [DocProblem]] in
+        let world = try PackageWorld.shared.get()
+        var found: [DocRule: [DocProblem]] = [:]
+        for path in PackageWorld.docPaths() {
+            let page = try PackageWorld.page(path)
+            for rule in DocRule.allCases {
+                found[rule, default: []] += rule.check(page, world)
+            }
+        }
+        return found
+    }
+
+    /// The problems that a learner's work on a stage can cause, of every rule.
+    static var fromStages: [DocProblem] {
+        let found = (try? all.get()) ?? [:]
+        return DocRule.allCases.flatMap { rule in
+            found[rule, default: []].filter { comesFromStages($0, rule: rule) }
+        }
+    }
+
+    /// Whether `problem` is about what an exercise or a kata changes: a stage's folder, its adapter
+    /// or its suite's file, quoted, linked or named, or a number measured from the stages.
+    static func comesFromStages(_ problem: DocProblem, rule: DocRule) -> Bool {
+        switch rule {
+        case .metrics, .generatedBlocks:
+            return true
+        case .codeExcerpts, .diffExcerpts:
+            guard let page = try? PackageWorld.page(problem.file), page.lines.indices.contains(problem.line - 1) else {
+                return false
+            }
+            let marker = page.lines[problem.line - 1]
+            let paths = (DocPage.wholeLineComment("code", in: marker) ?? DocPage.wholeLineComment("diff", in: marker))?
+                .split(separator: " ").map(String.init)
+            return paths?.contains(where: isStagePath) ?? false
+        case .links:
+            let target = String(problem.excerpt.dropFirst().dropLast())
+            return DocChecks.localPath(of: target).flatMap { DocChecks.resolve($0, from: problem.file) }.map(
+                isStagePath)
+                ?? false
+        case .caseMentions:
+            // A stage's own tests are named "Stage N …"; a kata swaps its suite's file for a kata edition.
+            let name = problem.excerpt.replacingOccurrences(of: "<!-- case: ", with: "")
+            return name.hasPrefix("Stage ") && name.dropFirst("Stage ".count).first?.isNumber == true
+        }
+    }
+
+    /// Sources/Stage3Result/…, Sources/StageAdapters/Stage3Adapter….swift, Tests/WorkbookTests/Stage3Tests.swift.
+    static func isStagePath(_ path: String) -> Bool {
+        let parts = path.split(separator: "/").map(String.init)
+        func numbered(_ name: String) -> Bool {
+            name.hasPrefix("Stage") && name.dropFirst("Stage".count).first?.isNumber == true
+        }
+        switch (parts.first, parts.count) {
+        case ("Sources", 2...) where parts[1] == "StageAdapters": return parts.count > 2 && numbered(parts[2])
+        case ("Sources", 2...): return numbered(parts[1])
+        case ("Tests", 3...): return parts[1] == "WorkbookTests" && numbered(parts[2])
+        default: return false
         }
     }
 }
@@ -26,38 +119,78 @@ struct DocsTests {
     }
 
     @Test(
+        "the docs quote the stages' sources, numbers and tests as they are now",
+        .disabled(if: !DocsMode.strict && !DocFindings.fromStages.isEmpty, DocsMode.note))
+    func stagesAsQuoted() throws {
+        _ = try DocFindings.all.get()
+        for problem in DocFindings.fromStages {
+            Issue.record("\(problem)")
+        }
+    }
+
+    @Test(
         "every ```swift excerpt is a run of lines, verbatim, of the file its code marker names",
         arguments: DocFile.all)
     func codeExcerpts(_ file: DocFile) throws {
-        try file.check(DocChecks.codeExcerpts)
+        try file.check(.codeExcerpts)
     }
 
     @Test(
         "every ```diff excerpt takes its - lines from the first file and its + lines from the second",
         arguments: DocFile.all)
     func diffExcerpts(_ file: DocFile) throws {
-        try file.check(DocChecks.diffExcerpts)
+        try file.check(.diffExcerpts)
     }
 
     @Test(
         "every number with a metric comment is what `swift run workbook metrics` measures now",
         arguments: DocFile.all)
     func metrics(_ file: DocFile) throws {
-        try file.check(DocChecks.metrics)
+        try file.check(.metrics)
     }
 
     @Test("every generated block is what its command prints now", arguments: DocFile.all)
     func generatedBlocks(_ file: DocFile) throws {
-        try file.check(DocChecks.generatedBlocks)
+        try file.check(.generatedBlocks)
     }
 
     @Test("every test a page names exists in Tests/WorkbookTests", arguments: DocFile.all)
     func caseMentions(_ file: DocFile) throws {
-        try file.check(DocChecks.caseMentions)
+        try file.check(.caseMentions)
     }
 
     @Test("every relative link leads to a file or folder that exists", arguments: DocFile.all)
     func links(_ file: DocFile) throws {
-        try file.check(DocChecks.links)
+        try file.check(.links)
+    }
+
+    @Test("a problem with a stage's file, number or own test is told apart from one with the docs alone")
+    func stageProblemsToldApart() {
+        for path in [
+            "Sources/Stage3Result/APIError.swift", "Sources/StageAdapters/Stage3Adapter+UserPhotos.swift",
+            "Tests/WorkbookTests/Stage6Tests.swift",
+        ] {
+            #expect(DocFindings.isStagePath(path), "\(path)")
+        }
+        for path in [
+            "Sources/StageAdapters/Capabilities.swift", "Sources/Models/Photo.swift",
+            "Tests/WorkbookTests/SharedCases.swift",
+            "docs/03-result.md", "Sources",
+        ] {
+            #expect(!DocFindings.isStagePath(path), "\(path)")
+        }
+        let link = DocProblem(
+            file: "docs/03-result.md", line: 1, excerpt: "(../Sources/Stage3Result/APIError.swift)", message: "")
+        #expect(DocFindings.comesFromStages(link, rule: .links))
+        #expect(
+            !DocFindings.comesFromStages(
+                DocProblem(file: "docs/03-result.md", line: 1, excerpt: "(missing.md)", message: ""), rule: .links))
+        let mention = DocProblem(
+            file: "docs/03-result.md", line: 1, excerpt: "<!-- case: Stage 3 puts every status -->", message: "")
+        #expect(DocFindings.comesFromStages(mention, rule: .caseMentions))
+        #expect(
+            !DocFindings.comesFromStages(
+                DocProblem(file: "docs/03-result.md", line: 1, excerpt: "<!-- case: a timeout fail -->", message: ""),
+                rule: .caseMentions))
     }
 }

@@ -7,6 +7,7 @@
 import FakeServers
 import Foundation
 import StageAdapters
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -30,8 +31,9 @@ enum ExerciseSwitch {
 }
 
 // Stages 1 to 5 reach the fake through `URLSession.shared`, one per process, and every stage's
-// requests land in the one `FakeServers.shared` log: the exercises run one test at a time.
-@Suite(.serialized)
+// requests land in the one `FakeServers.shared` log: the exercises run one test at a time, and
+// take turns with the shared suite, so that a whole `swift test` runs them too.
+@Suite(.serialized, .sharedFakeTurn)
 struct Exercises {}
 
 extension Exercises {

@@ -1,8 +1,10 @@
 // Stages 1 to 5 reach the fake through `URLSession.shared`, which is one per process. Every suite
-// that uses that fake therefore runs inside this one serialized suite, one test at a time.
+// that uses that fake therefore runs inside this one serialized suite, one test at a time, and
+// takes turns with the exercises' suite, in another target, which uses the same fake.
+import TestSupport
 import Testing
 
-@Suite(.serialized)
+@Suite(.serialized, .sharedFakeTurn)
 struct FakeServerSuites {}
 
 // Suites whose stage is handed a session use the second fake, `FakeServers.separate`, which only

@@ -2,6 +2,7 @@
 // the stage's sources and read from its adapter, so a kata's stage N fails on what its step adds.
 import FakeServers
 import Foundation
+import SourceMetrics
 import StageAdapters
 import Testing
 import Tour
@@ -16,8 +17,8 @@ extension LadderPromise: CustomTestStringConvertible {
 
 /// Records what `adapter`'s stage lacks of `promise`, with the step that brings it.
 func expectKept(_ promise: LadderPromise, by adapter: any StageAdapter) throws {
-    let metrics = try measure(adapter.stage)
-    if let lack = promise.lack(of: adapter.stage, measured: metrics) {
+    let sources = try #require(SourceMetrics.sourcesDirectory(from: #filePath))
+    if let lack = try promise.lack(of: adapter.stage, in: sources.appendingPathComponent(adapter.stage.module)) {
         Issue.record("\(lack)")
     }
 }

@@ -24,10 +24,20 @@ extension FakeServerSuites {
             let printed = await Workbook.reliability(markdown: true) { badReply, adapter in
                 badReply.expected(for: adapter.stage)
             }
-            #expect(
-                embedded == printed,
-                "run `swift run workbook reliability --markdown` and paste its output into docs/reliability.md")
             #expect(!printed.contains("⚠"), "every stage meets the matrix")
+            // A learner's stage (a kata's, say) can differ from the page and still meet the matrix:
+            // only CI, with WORKBOOK_STRICT_DOCS=1, fails on that, as it does on the docs checks.
+            let strict = ProcessInfo.processInfo.environment["WORKBOOK_STRICT_DOCS"] == "1"
+            withKnownIssue(
+                "the stages differ from docs/reliability.md (a kata in progress?); CI checks it strictly",
+                isIntermittent: true
+            ) {
+                #expect(
+                    embedded == printed,
+                    "run `swift run workbook reliability --markdown` and paste its output into docs/reliability.md")
+            } when: {
+                !strict
+            }
         }
     }
 }
