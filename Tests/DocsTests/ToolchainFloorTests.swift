@@ -33,6 +33,20 @@ struct ToolchainFloorTests {
         #expect(first.contains("Swift tools version \(toolsVersion).0"))
     }
 
+    @Test("the dev container runs the official Swift image at the floor or later")
+    func devContainerAtTheFloor() throws {
+        let root = try #require(PackageWorld.root)
+        let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let config = try String(
+            contentsOf: root.appendingPathComponent(".devcontainer/devcontainer.json"), encoding: .utf8)
+        let floor = try #require(manifest.split(separator: "\n").first?.split(separator: ":").last)
+        let image = try #require(config.range(of: #""image": "swift:"#), "no official swift image")
+        let version = config[image.upperBound...].prefix { $0.isNumber || $0 == "." }
+        let numbers = { (text: Substring) in text.split(separator: ".").compactMap { Int($0) } }
+        #expect(
+            !version.isEmpty && numbers(version).lexicographicallyPrecedes(numbers(floor)) == false, "swift:\(version)")
+    }
+
     @Test("a floor block is read across indentation and line breaks; a missing end marker finds none")
     func floorBlocksAreRead() {
         let page = "x\n<!-- toolchain floor -->\n   Swift 6.1\n   or later.\n<!-- end toolchain floor -->\n"
