@@ -65,6 +65,27 @@ struct KataTests {
         #expect(try package.snapshot() == TemporaryPackage.files)
     }
 
+    @Test("a workbook inside another repository, its own files not committed, is refused")
+    func refusesUncommittedWorkbook() throws {
+        let package = try TemporaryPackage(git: false)
+        defer { package.remove() }
+        let git = Git(folder: package.root)
+        for arguments in [
+            ["init", "--quiet"],
+            [
+                "-c", "user.name=Workbook", "-c", "user.email=workbook@example.com", "commit", "--quiet",
+                "--allow-empty", "-m", "other",
+            ],
+        ] {
+            _ = try git.succeed(arguments)
+        }
+        #expect {
+            try Kata(3, root: package.root)
+        } throws: { error in
+            (error as? Refusal)?.description.contains("not committed") == true
+        }
+    }
+
     @Test("start puts stage 2's files in stage 3's place, renamed, and reset puts stage 3 back as committed")
     func startAndReset() throws {
         let package = try TemporaryPackage(git: true)

@@ -37,6 +37,12 @@ struct Kata {
                 "A kata needs the workbook as a git clone with a commit: `kata reset` puts the stage back from git, "
                     + "so without it a kata could not be undone (clone it with `git clone`).")
         }
+        // A workbook unpacked inside some other repository has a HEAD, but not these files in it.
+        guard (try? git.committedFiles(under: ["Package.swift"]))?.isEmpty == false else {
+            throw Refusal(
+                "The workbook's files are not committed in the git repository around them, so a kata could not "
+                    + "be undone: commit them first (git add -A && git commit).")
+        }
         let folders = try SourceMetrics.stageDirectories(in: root.appendingPathComponent("Sources"))
         var modules: [Int: String] = [:]
         for folder in folders {
