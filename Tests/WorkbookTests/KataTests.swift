@@ -27,7 +27,7 @@ struct KataTests {
         #expect(Help.text(for: nil).contains("workbook kata start|check|reset N"))
     }
 
-    @Test("stage 2's text becomes stage 3's: module, adapter, number and the comments that name it")
+    @Test("stage 2's text becomes stage 3's: module, adapter, number and the comments that name it; the rest stays")
     func renaming() {
         let text = """
             // Stage 2 behind the adapter: the same lines as stage 1.
@@ -37,6 +37,9 @@ struct KataTests {
                 public let stage = StageInfo(number: 2, module: "Stage2EnumAPI", idea: "Stage 21", capabilities: [])
             }
             """
+        #expect(
+            Kata.renamed("// The router, from stage 5 on.\n", to: 6, module: "Stage6Async", from: "Stage5Router")
+                == "// The router, from stage 5 on.\n", "a file with nothing to rename stays as it is")
         let renamed = Kata.renamed(text, to: 3, module: "Stage3Result", from: "Stage2EnumAPI")
         #expect(
             renamed == """
