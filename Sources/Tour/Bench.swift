@@ -131,7 +131,8 @@ public enum Bench {
         let photoRequest = floorPhotoRequest(id: id)
         let loginRequest = floorLoginRequest(username: username, password: password)
         let photos6 = Stage6Async.PhotoManager(client: Stage6Async.APIClient(session: session))
-        let login6 = Stage6Async.LoginManager(client: Stage6Async.APIClient(session: session))
+        let login6 = Stage6Async.LoginManager(
+            client: Stage6Async.APIClient(session: session), tokens: Stage6Async.TokenStore())
         func photo(_ name: String, _ stage: Int?, _ floor: String, _ run: @escaping @Sendable () async -> Bool)
             -> Contender
         {
