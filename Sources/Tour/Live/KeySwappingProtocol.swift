@@ -32,8 +32,8 @@ final class KeySwappingProtocol: URLProtocol {
         }
         let forwarded = swap.forwarded(request)
         let loader = Handle(protocol: self)
-        // Not from here: on Linux this runs on the session's work queue, which every session's
-        // queue targets, and making a task waits for that queue.
+        // Not from here: on Linux this runs on URLSession's work queue, and making the upstream
+        // task from it traps (a dispatch_sync onto a queue this thread already holds).
         DispatchQueue.global().async {
             loader.protocol.send(forwarded, through: swap)
         }
