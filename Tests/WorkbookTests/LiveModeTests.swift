@@ -209,7 +209,8 @@ extension FakeServerSuites {
 
         /// Makes the stand-in answer the learner's key as Unsplash answers a good one, for the
         /// calls of `stages` stages: the fake's own replies to the demo key, with
-        /// `X-Ratelimit-Remaining` counting down from 49 of 50, as for a demo app's first hour.
+        /// `X-Ratelimit-Remaining` counting down from 49 of 50, as for a demo app's first hour, its
+        /// name in lower case as Unsplash sends it over HTTP/2.
         func answerTheLearnersKey(stages: Int) async throws {
             let search = try await demoKeyBody("/search/photos?query=\(LiveCall.query)")
             let random = try await demoKeyBody("/photos/random")
@@ -219,7 +220,7 @@ extension FakeServerSuites {
             var remaining = 49
             for _ in 0..<stages {
                 for (route, body) in [(Route.searchPhotos, search), (.randomPhoto, random), (.photo, photo)] {
-                    let headers = ["X-Ratelimit-Limit": "50", "X-Ratelimit-Remaining": String(remaining)]
+                    let headers = ["x-ratelimit-limit": "50", "x-ratelimit-remaining": String(remaining)]
                     fake.override(route, with: Override(status: 200, headers: headers, body: body))
                     remaining -= 1
                 }
