@@ -16,5 +16,5 @@ do {
     try await workbook.run(command)
 } catch {
     FileHandle.standardError.write(Data("workbook: \(error)\n".utf8))
-    exit(1)
+    exit(Workbook.exitStatus(for: error))
 }
