@@ -38,9 +38,9 @@ final class KeySwap: Sendable {
     func forwarded(_ request: URLRequest) -> URLRequest {
         var forwarded = request
         // On Apple platforms a URLProtocol sees the body as a stream, not as `httpBody`.
-        if request.httpBody == nil, let stream = request.httpBodyStream {
+        if request.httpBody == nil, request.httpBodyStream != nil {
             forwarded.httpBodyStream = nil
-            forwarded.httpBody = Self.readAll(stream)
+            forwarded.httpBody = request.bodyAsSent
         }
         // Under the name the stage gave it, so that the headers differ in the key alone.
         let name = request.allHTTPHeaderFields?.keys.first {
@@ -50,19 +50,6 @@ final class KeySwap: Sendable {
             forwarded.setValue("Client-ID \(key)", forHTTPHeaderField: name)
         }
         return forwarded
-    }
-
-    private static func readAll(_ stream: InputStream) -> Data {
-        var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 16_384)
-        stream.open()
-        defer { stream.close() }
-        while true {
-            let count = stream.read(&buffer, maxLength: buffer.count)
-            guard count > 0 else { break }
-            data.append(buffer, count: count)
-        }
-        return data
     }
 }
 
