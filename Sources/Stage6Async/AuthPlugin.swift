@@ -26,8 +26,10 @@ public actor TokenStore {
     /// under way will bring, or else what `refresh` brings. Twenty callers, one refresh. `nil`
     /// when the refresh was refused, which ends the sign-in.
     func token(replacing stale: Token, refresh: @escaping @Sendable (Token) async -> Token?) async -> Token? {
-        if let token, token != stale {
-            return token
+        // Signed out, or a refresh was refused while this caller waited: nothing to refresh.
+        guard let current = token else { return nil }
+        if current != stale {
+            return current
         }
         if let refreshing {
             return await refreshing.value
