@@ -194,7 +194,7 @@ public final class FakeServers: Sendable {
 
     /// Logs a request and decides its answer; called by the protocol for every request.
     func receive(_ request: URLRequest) -> Exchange {
-        let body = request.httpBody ?? request.httpBodyStream.map(Self.readAll)
+        let body = request.bodyAsSent
         guard let url = request.url, let view = ServerView(url) else {
             // Counted in flight like any other request, since it ends through `ended` like any other.
             let timeScale = state.withLock { state in
@@ -263,20 +263,6 @@ public final class FakeServers: Sendable {
             state.inFlight = max(0, state.inFlight - 1)
             if stoppedByClient { state.stopped += 1 }
         }
-    }
-
-    // On Apple platforms a URLProtocol sees the body as a stream, not as `httpBody`.
-    private static func readAll(_ stream: InputStream) -> Data {
-        var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 16_384)
-        stream.open()
-        defer { stream.close() }
-        while true {
-            let count = stream.read(&buffer, maxLength: buffer.count)
-            guard count > 0 else { break }
-            data.append(buffer, count: count)
-        }
-        return data
     }
 }
 

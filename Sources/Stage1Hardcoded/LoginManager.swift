@@ -1,5 +1,6 @@
-// Stage 1, hardcoded: the login call as it is first written. The URL, the headers and the body
-// are typed inside the one function that uses them, and the answer is a token or an `Error`.
+// Stage 1, hardcoded: Popcorn's calls as they are first written. The URL, the headers and the
+// body are typed inside the function that uses them, the login's token is handed to each call
+// that needs it, and the answer is a value or an `Error`.
 import Foundation
 import Models
 
@@ -7,7 +8,8 @@ import Models
 import FoundationNetworking
 #endif
 
-/// Logs in to Popcorn. One shared instance; everything the call needs is written inside it.
+/// Logs in to Popcorn, and makes the calls that need the sign-in. One shared instance; everything
+/// a call needs is written inside it.
 public final class LoginManager: Sendable {
     public static let shared = LoginManager()
     private init() {}
@@ -41,6 +43,55 @@ public final class LoginManager: Sendable {
             } catch {
                 completion(nil, error)
             }
+        }.resume()
+    }
+
+    /// Calls back once: with the signed-in user's profile, or with an error.
+    public func profile(token: Token, completion: @escaping @Sendable (Profile?, Error?) -> Void) {
+        let url = URL(string: "https://popcorn.example/me")!
+        var request = URLRequest(url: url)
+        request.setValue("Bearer \(token.accessToken)", forHTTPHeaderField: "Authorization")
+
+        URLSession.shared.dataTask(with: request) { data, _, error in
+            if let error {
+                completion(nil, error)
+                return
+            }
+            do {
+                let reply = try JSONDecoder().decode(PopcornEnvelope<Profile>.self, from: data ?? Data())
+                if let profile = reply.payload {
+                    completion(profile, nil)
+                } else {
+                    let userInfo = [NSLocalizedDescriptionKey: reply.message ?? "Failed with status \(reply.status)"]
+                    completion(nil, NSError(domain: "Popcorn", code: reply.resultCode, userInfo: userInfo))
+                }
+            } catch {
+                completion(nil, error)
+            }
+        }.resume()
+    }
+
+    /// Calls back once: with `nil` when the sign-in is over, or with an error.
+    public func logout(token: Token, completion: @escaping @Sendable (Error?) -> Void) {
+        let url = URL(string: "https://popcorn.example/logout")!
+        var request = URLRequest(url: url)
+        request.httpMethod = "POST"
+        request.setValue("Bearer \(token.accessToken)", forHTTPHeaderField: "Authorization")
+
+        URLSession.shared.dataTask(with: request) { data, response, error in
+            if let error {
+                completion(error)
+                return
+            }
+            // A 204 has no envelope to read, so this one call reads the status code.
+            let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+            if (200..<300).contains(status) {
+                completion(nil)
+                return
+            }
+            let reply = try? JSONDecoder().decode(LoginResponse.self, from: data ?? Data())
+            let userInfo = [NSLocalizedDescriptionKey: reply?.message ?? "Logout failed with status \(status)"]
+            completion(NSError(domain: "Popcorn", code: status, userInfo: userInfo))
         }.resume()
     }
 }

@@ -1,5 +1,5 @@
-// Stage 2, endpoint enums: the login call reads its URL, method, headers and body from
-// `PopcornAPI` instead of typing them. The answer is still a token or an `Error`.
+// Stage 2, endpoint enums: Popcorn's calls read their URL, method, headers and body from
+// `PopcornAPI` instead of typing them. The answer is still a value or an `Error`.
 import Foundation
 import Models
 
@@ -7,7 +7,8 @@ import Models
 import FoundationNetworking
 #endif
 
-/// Logs in to Popcorn. One shared instance; the request's parts come from `PopcornAPI`.
+/// Logs in to Popcorn, and makes the calls that need the sign-in. One shared instance; the
+/// requests' parts come from `PopcornAPI`.
 public final class LoginManager: Sendable {
     public static let shared = LoginManager()
     private init() {}
@@ -46,6 +47,68 @@ public final class LoginManager: Sendable {
             } catch {
                 completion(nil, error)
             }
+        }.resume()
+    }
+
+    /// Calls back once: with the signed-in user's profile, or with an error.
+    public func profile(token: Token, completion: @escaping @Sendable (Profile?, Error?) -> Void) {
+        let api = PopcornAPI.profile(token: token)
+        guard let url = api.url else {
+            completion(nil, URLError(.badURL))
+            return
+        }
+        var request = URLRequest(url: url)
+        request.httpMethod = api.method
+        for (name, value) in api.headers {
+            request.setValue(value, forHTTPHeaderField: name)
+        }
+
+        URLSession.shared.dataTask(with: request) { data, _, error in
+            if let error {
+                completion(nil, error)
+                return
+            }
+            do {
+                let reply = try JSONDecoder().decode(PopcornEnvelope<Profile>.self, from: data ?? Data())
+                if let profile = reply.payload {
+                    completion(profile, nil)
+                } else {
+                    let userInfo = [NSLocalizedDescriptionKey: reply.message ?? "Failed with status \(reply.status)"]
+                    completion(nil, NSError(domain: "Popcorn", code: reply.resultCode, userInfo: userInfo))
+                }
+            } catch {
+                completion(nil, error)
+            }
+        }.resume()
+    }
+
+    /// Calls back once: with `nil` when the sign-in is over, or with an error.
+    public func logout(token: Token, completion: @escaping @Sendable (Error?) -> Void) {
+        let api = PopcornAPI.logout(token: token)
+        guard let url = api.url else {
+            completion(URLError(.badURL))
+            return
+        }
+        var request = URLRequest(url: url)
+        request.httpMethod = api.method
+        for (name, value) in api.headers {
+            request.setValue(value, forHTTPHeaderField: name)
+        }
+
+        URLSession.shared.dataTask(with: request) { data, response, error in
+            if let error {
+                completion(error)
+                return
+            }
+            // A 204 has no envelope to read, so this one call reads the status code.
+            let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+            if (200..<300).contains(status) {
+                completion(nil)
+                return
+            }
+            let reply = try? JSONDecoder().decode(LoginResponse.self, from: data ?? Data())
+            let userInfo = [NSLocalizedDescriptionKey: reply?.message ?? "Logout failed with status \(status)"]
+            completion(NSError(domain: "Popcorn", code: status, userInfo: userInfo))
         }.resume()
     }
 }

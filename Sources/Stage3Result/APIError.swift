@@ -20,8 +20,11 @@ public enum APIError: Error, Equatable, Sendable {
     case transport(code: Int)
     /// 400: the server could not use the request.
     case badRequest(message: String?)
-    /// 401: missing or wrong credentials, or a bad access key.
+    /// 401: missing or wrong credentials, a bad access key, or an access token that has expired.
     case unauthorized(message: String?)
+    /// Popcorn's 400 with `divisionCode` `E009`: the sign-up is not finished. A failure that still
+    /// carries the tokens, which the app keeps for the calls that finish the sign-up.
+    case signUpNotCompleted(token: Token, message: String?)
     /// 403: the credentials are fine but not enough.
     case forbidden(message: String?)
     /// 404: nothing there, such as an unknown photo id.
@@ -99,6 +102,13 @@ extension APIError {
         let http = response as? HTTPURLResponse
         let status = http?.statusCode ?? 0
         let message = Self.serverMessage(in: body)
+        // One envelope for success and failure: this failure's `data` is the token all the same.
+        if let reply = try? JSONDecoder().decode(LoginResponse.self, from: body),
+            reply.divisionCode == PopcornDivisionCode.notCompletedSignUp, let token = reply.payloadEvenOnFailure
+        {
+            self = .signUpNotCompleted(token: token, message: message)
+            return
+        }
         // `value(forHTTPHeaderField:)` ignores case: servers spell it X-RateLimit-Remaining too.
         let overLimit =
             message?.localizedCaseInsensitiveContains("Rate Limit Exceeded") == true
@@ -119,6 +129,8 @@ extension APIError {
         switch self {
         case .badRequest(let message): return .badRequest(message: hide(message))
         case .unauthorized(let message): return .unauthorized(message: hide(message))
+        case .signUpNotCompleted(let token, let message):
+            return .signUpNotCompleted(token: token, message: hide(message))
         case .forbidden(let message): return .forbidden(message: hide(message))
         case .notFound(let message): return .notFound(message: hide(message))
         case .tooManyRequests(let status, let message): return .tooManyRequests(status: status, message: hide(message))
@@ -162,6 +174,7 @@ extension APIError: LocalizedError {
         case .badRequest(let message): Self.text(message, or: "The server could not use the request", status: 400)
         case .unauthorized(let message):
             Self.text(message, or: "You are not signed in, or the key is not valid", status: 401)
+        case .signUpNotCompleted(_, let message): Self.text(message, or: "Your sign-up is not finished", status: 400)
         case .forbidden(let message): Self.text(message, or: "That is not allowed", status: 403)
         case .notFound(let message): Self.text(message, or: "Nothing was found there", status: 404)
         case .tooManyRequests(let status, let message):

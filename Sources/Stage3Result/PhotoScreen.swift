@@ -75,7 +75,7 @@ public final class PhotoScreen {
         case .server: "Unsplash is having trouble right now."
         case .transport, .cancelled: "The connection failed."
         case .badRequest, .invalidRequest: "Unsplash cannot look that up."
-        case .unexpectedStatus, .emptyBody, .decoding: "Unsplash's answer could not be read."
+        case .unexpectedStatus, .emptyBody, .decoding, .signUpNotCompleted: "Unsplash's answer could not be read."
         }
     }
 
@@ -83,7 +83,9 @@ public final class PhotoScreen {
     private static func canRetry(after error: APIError) -> Bool {
         switch error {
         case .offline, .timedOut, .tooManyRequests, .server, .transport, .cancelled, .unexpectedStatus: true
-        case .notFound, .unauthorized, .forbidden, .badRequest, .invalidRequest, .emptyBody, .decoding: false
+        case .notFound, .unauthorized, .forbidden, .badRequest, .invalidRequest, .emptyBody, .decoding,
+            .signUpNotCompleted:
+            false
         }
     }
 }

@@ -11,6 +11,9 @@ public protocol Endpoint: Sendable {
     var queryItems: [URLQueryItem] { get }
     /// The body, for the calls that send one.
     var body: Data? { get }
+    /// Whether the call needs the sign-in: the authentication plugin adds its token, so the
+    /// endpoint no longer carries one.
+    var needsSignIn: Bool { get }
 }
 
 extension Endpoint {
@@ -21,4 +24,6 @@ extension Endpoint {
         }
         return components?.url
     }
+
+    public var needsSignIn: Bool { false }
 }

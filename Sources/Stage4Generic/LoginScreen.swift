@@ -29,6 +29,10 @@ public final class LoginScreen {
                     self.token = token
                     self.state = .signedIn
                 case .failure(let error):
+                    // Refused, but an unfinished sign-up's tokens are kept for the calls that finish it.
+                    if case .signUpNotCompleted(let token, _) = error {
+                        self.token = token
+                    }
                     self.state = .refused(Self.sentence(for: error), canRetry: Self.canRetry(after: error))
                 }
             }
@@ -40,6 +44,7 @@ public final class LoginScreen {
     private static func sentence(for error: APIError) -> String {
         switch error {
         case .unauthorized: "Wrong username or password."
+        case .signUpNotCompleted: "Your sign-up is not finished. Finish it to go on."
         case .badRequest(let message), .forbidden(let message), .unexpectedStatus(_, let message):
             message ?? "Popcorn refused the sign-in."
         case .notFound, .invalidRequest: "Signing in is not possible right now."
@@ -56,8 +61,8 @@ public final class LoginScreen {
     private static func canRetry(after error: APIError) -> Bool {
         switch error {
         case .offline, .timedOut, .tooManyRequests, .server, .transport, .cancelled: true
-        case .unauthorized, .badRequest, .forbidden, .notFound, .invalidRequest, .unexpectedStatus, .emptyBody,
-            .decoding:
+        case .unauthorized, .signUpNotCompleted, .badRequest, .forbidden, .notFound, .invalidRequest,
+            .unexpectedStatus, .emptyBody, .decoding:
             false
         }
     }

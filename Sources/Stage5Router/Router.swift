@@ -34,11 +34,15 @@ public protocol Router: Sendable {
     var headers: [String: String] { get }
     /// The query for GET, HEAD and DELETE; the JSON body for POST, PUT and PATCH.
     var parameters: [String: String] { get }
+    /// Whether the call needs the sign-in: the authentication plugin adds its token.
+    var needsSignIn: Bool { get }
     /// The request, or `APIError.invalidRequest` saying why there is none.
     func asURLRequest() throws(APIError) -> URLRequest
 }
 
 extension Router {
+    public var needsSignIn: Bool { false }
+
     public func asURLRequest() throws(APIError) -> URLRequest {
         // Scheme and host only: a path here (`/v1`) would be replaced by the segments, not kept.
         guard var components = URLComponents(string: baseURL), components.host != nil,
@@ -71,7 +75,7 @@ extension Router {
         for (name, value) in headers {
             request.setValue(value, forHTTPHeaderField: name)
         }
-        if method.sendsBody {
+        if method.sendsBody, !parameters.isEmpty {
             // Sorted keys: the same call always sends the same bytes.
             let encoder = JSONEncoder()
             encoder.outputFormatting = .sortedKeys

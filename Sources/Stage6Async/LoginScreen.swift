@@ -38,8 +38,12 @@ public final class LoginScreen {
                 self.token = token
                 self.state = .signedIn
             } catch {
-                guard !Task.isCancelled else { return }
-                self?.state = .refused(Self.sentence(for: error), canRetry: Self.canRetry(after: error))
+                guard !Task.isCancelled, let self else { return }
+                // Refused, but an unfinished sign-up's tokens are kept for the calls that finish it.
+                if case .signUpNotCompleted(let token, _) = error {
+                    self.token = token
+                }
+                self.state = .refused(Self.sentence(for: error), canRetry: Self.canRetry(after: error))
             }
         }
     }
@@ -49,6 +53,7 @@ public final class LoginScreen {
     private static func sentence(for error: APIError) -> String {
         switch error {
         case .unauthorized: "Wrong username or password."
+        case .signUpNotCompleted: "Your sign-up is not finished. Finish it to go on."
         case .badRequest(let message), .forbidden(let message), .unexpectedStatus(_, let message):
             message ?? "Popcorn refused the sign-in."
         case .notFound, .invalidRequest: "Signing in is not possible right now."
@@ -65,8 +70,8 @@ public final class LoginScreen {
     private static func canRetry(after error: APIError) -> Bool {
         switch error {
         case .offline, .timedOut, .tooManyRequests, .server, .transport, .cancelled: true
-        case .unauthorized, .badRequest, .forbidden, .notFound, .invalidRequest, .unexpectedStatus, .emptyBody,
-            .decoding:
+        case .unauthorized, .signUpNotCompleted, .badRequest, .forbidden, .notFound, .invalidRequest,
+            .unexpectedStatus, .emptyBody, .decoding:
             false
         }
     }

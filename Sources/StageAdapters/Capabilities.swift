@@ -43,6 +43,14 @@ public protocol UserPhotosCalling: StageAdapter {
     func userPhotos(username: String) async -> Outcome<[Photo]>
 }
 
+/// `logsEveryCall`: the lines the stage's logger plugin kept.
+public protocol CallLogging: StageAdapter {
+    /// The logger's lines, oldest first.
+    var loggedLines: [String] { get }
+    /// Forgets them, such as when a case starts.
+    func clearLog()
+}
+
 /// `injectedSession`: the call site is made with the `URLSession` it must use.
 public protocol SessionInjected: StageAdapter {
     init(session: URLSession)

@@ -6,9 +6,13 @@ public enum Ladder {
     public static func promised(_ number: Int) -> Set<Capability> {
         switch number {
         case ...2: []
-        case 3: [.typedFailures]
-        case 4: [.typedFailures, .oneRequestPath]
-        case 5: [.typedFailures, .oneRequestPath, .offlineRequestBuilding, .exactRequests]
+        case 3: [.typedFailures, .errorsCarryData]
+        case 4: [.typedFailures, .oneRequestPath, .errorsCarryData, .logsEveryCall, .refreshesToken]
+        case 5:
+            [
+                .typedFailures, .oneRequestPath, .offlineRequestBuilding, .exactRequests, .errorsCarryData,
+                .logsEveryCall, .refreshesToken,
+            ]
         default: Set(Capability.allCases)
         }
     }

@@ -43,6 +43,22 @@ public struct Stage2Adapter: StageAdapter {
             }
         }
     }
+
+    public func profile(token: Token) async -> Outcome<Profile> {
+        await completion(of: "profile(token:)") { finish in
+            LoginManager.shared.profile(token: token) { profile, error in
+                finish(Outcome(profile, error))
+            }
+        }
+    }
+
+    public func logout(token: Token) async -> Outcome<Void> {
+        await completion(of: "logout(token:)") { finish in
+            LoginManager.shared.logout(token: token) { error in
+                finish(Outcome(error))
+            }
+        }
+    }
 }
 
 extension Stage2Adapter {

@@ -7,7 +7,7 @@ public struct Stage3Adapter: StageAdapter {
     public let stage = StageInfo(
         number: 3, module: "Stage3Result",
         idea: "Result<Value, APIError>: one of two states, and an error enum that tells failures apart.",
-        capabilities: [.typedFailures])
+        capabilities: [.typedFailures, .errorsCarryData])
 
     public init() {}
 
@@ -42,6 +42,22 @@ public struct Stage3Adapter: StageAdapter {
             }
         }
     }
+
+    public func profile(token: Token) async -> Outcome<Profile> {
+        await completion(of: "profile(token:)") { finish in
+            LoginManager.shared.profile(token: token) { result in
+                finish(Outcome(result))
+            }
+        }
+    }
+
+    public func logout(token: Token) async -> Outcome<Void> {
+        await completion(of: "logout(token:)") { finish in
+            LoginManager.shared.logout(token: token) { result in
+                finish(Outcome(result))
+            }
+        }
+    }
 }
 
 extension APIError: KindedError {
@@ -55,6 +71,7 @@ extension APIError: KindedError {
         case .transport: .transport
         case .badRequest: .badRequest
         case .unauthorized: .unauthorized
+        case .signUpNotCompleted: .signUpNotCompleted
         case .forbidden: .forbidden
         case .notFound: .notFound
         case .tooManyRequests: .tooManyRequests
@@ -63,6 +80,11 @@ extension APIError: KindedError {
         case .emptyBody: .emptyBody
         case .decoding: .decoding
         }
+    }
+
+    var carriedToken: Token? {
+        guard case .signUpNotCompleted(let token, _) = self else { return nil }
+        return token
     }
 }
 

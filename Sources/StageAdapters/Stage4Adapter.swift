@@ -8,7 +8,7 @@ public struct Stage4Adapter: StageAdapter {
     public let stage = StageInfo(
         number: 4, module: "Stage4Generic",
         idea: "One generic request<T: Decodable> sends every call; each call is one line.",
-        capabilities: [.typedFailures, .oneRequestPath])
+        capabilities: [.typedFailures, .oneRequestPath, .errorsCarryData, .logsEveryCall, .refreshesToken])
 
     public init() {}
 
@@ -43,6 +43,25 @@ public struct Stage4Adapter: StageAdapter {
             }
         }
     }
+
+    /// The app signed in earlier; the authentication plugin finds the token in the store.
+    public func profile(token: Token) async -> Outcome<Profile> {
+        TokenStore.shared.token = token
+        return await completion(of: "profile()") { finish in
+            LoginManager.shared.profile { result in
+                finish(Outcome(result))
+            }
+        }
+    }
+
+    public func logout(token: Token) async -> Outcome<Void> {
+        TokenStore.shared.token = token
+        return await completion(of: "logout()") { finish in
+            LoginManager.shared.logout { result in
+                finish(Outcome(result))
+            }
+        }
+    }
 }
 
 extension APIError: KindedError {
@@ -56,6 +75,7 @@ extension APIError: KindedError {
         case .transport: .transport
         case .badRequest: .badRequest
         case .unauthorized: .unauthorized
+        case .signUpNotCompleted: .signUpNotCompleted
         case .forbidden: .forbidden
         case .notFound: .notFound
         case .tooManyRequests: .tooManyRequests
@@ -64,6 +84,11 @@ extension APIError: KindedError {
         case .emptyBody: .emptyBody
         case .decoding: .decoding
         }
+    }
+
+    var carriedToken: Token? {
+        guard case .signUpNotCompleted(let token, _) = self else { return nil }
+        return token
     }
 }
 
@@ -79,3 +104,8 @@ extension Stage4Adapter {
 
 extension PhotoScreen: PhotoScreenModel {}
 extension LoginScreen: LoginScreenModel {}
+
+extension Stage4Adapter: CallLogging {
+    public var loggedLines: [String] { LoggerPlugin.shared.lines }
+    public func clearLog() { LoggerPlugin.shared.removeAll() }
+}

@@ -13,7 +13,10 @@ public struct Stage5Adapter: StageAdapter {
     public let stage = StageInfo(
         number: 5, module: "Stage5Router",
         idea: "A router builds each URLRequest, encodes every part, and throws when it cannot.",
-        capabilities: [.typedFailures, .oneRequestPath, .offlineRequestBuilding, .exactRequests])
+        capabilities: [
+            .typedFailures, .oneRequestPath, .offlineRequestBuilding, .exactRequests, .errorsCarryData, .logsEveryCall,
+            .refreshesToken,
+        ])
 
     public init() {}
 
@@ -48,6 +51,25 @@ public struct Stage5Adapter: StageAdapter {
             }
         }
     }
+
+    /// The app signed in earlier; the authentication plugin finds the token in the store.
+    public func profile(token: Token) async -> Outcome<Profile> {
+        TokenStore.shared.token = token
+        return await completion(of: "profile()") { finish in
+            LoginManager.shared.profile { result in
+                finish(Outcome(result))
+            }
+        }
+    }
+
+    public func logout(token: Token) async -> Outcome<Void> {
+        TokenStore.shared.token = token
+        return await completion(of: "logout()") { finish in
+            LoginManager.shared.logout { result in
+                finish(Outcome(result))
+            }
+        }
+    }
 }
 
 extension Stage5Adapter: RequestBuilding {
@@ -75,6 +97,7 @@ extension APIError: KindedError {
         case .transport: .transport
         case .badRequest: .badRequest
         case .unauthorized: .unauthorized
+        case .signUpNotCompleted: .signUpNotCompleted
         case .forbidden: .forbidden
         case .notFound: .notFound
         case .tooManyRequests: .tooManyRequests
@@ -83,6 +106,11 @@ extension APIError: KindedError {
         case .emptyBody: .emptyBody
         case .decoding: .decoding
         }
+    }
+
+    var carriedToken: Token? {
+        guard case .signUpNotCompleted(let token, _) = self else { return nil }
+        return token
     }
 }
 
@@ -98,3 +126,8 @@ extension Stage5Adapter {
 
 extension PhotoScreen: PhotoScreenModel {}
 extension LoginScreen: LoginScreenModel {}
+
+extension Stage5Adapter: CallLogging {
+    public var loggedLines: [String] { LoggerPlugin.shared.lines }
+    public func clearLog() { LoggerPlugin.shared.removeAll() }
+}

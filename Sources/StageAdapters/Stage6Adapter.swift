@@ -17,10 +17,16 @@ public struct Stage6Adapter: StageAdapter {
 
     let loginManager: LoginManager
     let photoManager: PhotoManager
+    let tokens = TokenStore()
+    let logger = LoggerPlugin()
 
+    /// The client an app at stage 6 makes once, at launch: every request logged, and signed in
+    /// where the route needs it. The refresh goes through a client without the authentication
+    /// plugin, so a refresh never waits on itself.
     public init(session: URLSession) {
-        let client = APIClient(session: session)
-        loginManager = LoginManager(client: client)
+        let refresher = APIClient(session: session, plugins: [logger])
+        let client = APIClient(session: session, plugins: [AuthPlugin(tokens: tokens, client: refresher), logger])
+        loginManager = LoginManager(client: client, tokens: tokens)
         photoManager = PhotoManager(client: client)
     }
 
@@ -51,6 +57,25 @@ public struct Stage6Adapter: StageAdapter {
     public func photo(id: String) async -> Outcome<Photo> {
         do {
             return .value(try await photoManager.photo(id: id))
+        } catch {
+            return .failure(Failure(error))
+        }
+    }
+
+    /// The app signed in earlier; the authentication plugin finds the token in the store.
+    public func profile(token: Token) async -> Outcome<Profile> {
+        await tokens.save(token)
+        do {
+            return .value(try await loginManager.profile())
+        } catch {
+            return .failure(Failure(error))
+        }
+    }
+
+    public func logout(token: Token) async -> Outcome<Void> {
+        await tokens.save(token)
+        do {
+            return .value(try await loginManager.logout())
         } catch {
             return .failure(Failure(error))
         }
@@ -99,6 +124,7 @@ extension APIError: KindedError {
         case .transport: .transport
         case .badRequest: .badRequest
         case .unauthorized: .unauthorized
+        case .signUpNotCompleted: .signUpNotCompleted
         case .forbidden: .forbidden
         case .notFound: .notFound
         case .tooManyRequests: .tooManyRequests
@@ -107,6 +133,11 @@ extension APIError: KindedError {
         case .emptyBody: .emptyBody
         case .decoding: .decoding
         }
+    }
+
+    var carriedToken: Token? {
+        guard case .signUpNotCompleted(let token, _) = self else { return nil }
+        return token
     }
 }
 
@@ -122,3 +153,8 @@ extension Stage6Adapter {
 
 extension PhotoScreen: PhotoScreenModel {}
 extension LoginScreen: LoginScreenModel {}
+
+extension Stage6Adapter: CallLogging {
+    public var loggedLines: [String] { logger.lines }
+    public func clearLog() { logger.removeAll() }
+}

@@ -14,6 +14,11 @@ public protocol StageAdapter: Sendable {
     func searchPhotos(query: String) async -> Outcome<SearchPage>
     func randomPhoto() async -> Outcome<Photo>
     func photo(id: String) async -> Outcome<Photo>
+    /// The profile of the user `token` signed in. Stages 1-3 send the token with the call; from
+    /// stage 4 the adapter keeps it where the stage's authentication plugin looks.
+    func profile(token: Token) async -> Outcome<Profile>
+    /// Ends `token`'s sign-in.
+    func logout(token: Token) async -> Outcome<Void>
     /// A new photo screen, made as an app at this stage makes one.
     @MainActor func makePhotoScreen() -> any PhotoScreenModel
     /// A new sign-in screen, made as an app at this stage makes one.
@@ -51,6 +56,14 @@ public enum Capability: String, CaseIterable, Sendable {
     case latestSearchWins
     /// A screen that goes away cancels the requests it started.
     case cancelsWhenLeft
+    /// A failure can carry data: an unfinished sign-up's tokens reach the caller.
+    case errorsCarryData
+    /// Every request passes through plugins, and the logger keeps a line for each, secrets masked.
+    case logsEveryCall
+    /// An expired access token is refreshed once and the call sent again.
+    case refreshesToken
+    /// Calls that meet an expired token together share one refresh.
+    case singleFlightRefresh
 
     /// The capability in a line, for a reader who meets its name in the tour.
     public var summary: String {
@@ -64,6 +77,10 @@ public enum Capability: String, CaseIterable, Sendable {
         case .exactRequests: "what the user typed reaches the server as typed, or is refused"
         case .latestSearchWins: "an older search's late reply never replaces a newer one's"
         case .cancelsWhenLeft: "a screen that goes away cancels what it started"
+        case .errorsCarryData: "a failure can carry data, such as an unfinished sign-up's tokens"
+        case .logsEveryCall: "plugins see every request; the logger masks every secret"
+        case .refreshesToken: "an expired access token is refreshed once, the call retried"
+        case .singleFlightRefresh: "calls meeting an expired token together share one refresh"
         }
     }
 }
@@ -90,29 +107,34 @@ public struct Failure: Error, Equatable {
     public let message: String
     /// What went wrong, when the stage's own error type says so; `nil` when the stage cannot tell.
     public let kind: FailureKind?
+    /// The tokens an unfinished sign-up's failure carries, when the stage's error can carry them.
+    public let carriedToken: Token?
 
-    public init(message: String, kind: FailureKind?) {
+    public init(message: String, kind: FailureKind?, carriedToken: Token? = nil) {
         self.message = message
         self.kind = kind
+        self.carriedToken = carriedToken
     }
 }
 
 /// What went wrong, as far as a stage can say. The raw values are the case names stages use.
 public enum FailureKind: String, CaseIterable, Sendable {
     case invalidRequest, offline, timedOut, cancelled, transport
-    case badRequest, unauthorized, forbidden, notFound, tooManyRequests, server, unexpectedStatus
+    case badRequest, unauthorized, signUpNotCompleted, forbidden, notFound, tooManyRequests, server, unexpectedStatus
     case emptyBody, decoding
 }
 
 /// A stage's own error type, whose kind the stage's own `switch` names, as a screen's would.
 protocol KindedError: Error {
     var kind: FailureKind { get }
+    /// The tokens the error carries, if it is an unfinished sign-up.
+    var carriedToken: Token? { get }
 }
 
 extension Failure {
     /// A stage's own error, with the kind its `switch` names.
     init(_ error: some KindedError) {
-        self.init(message: error.localizedDescription, kind: error.kind)
+        self.init(message: error.localizedDescription, kind: error.kind, carriedToken: error.carriedToken)
     }
 }
 
@@ -132,6 +154,17 @@ extension Outcome {
             self = .value(value)
         } else {
             self = .failure(Failure(message: error?.localizedDescription ?? "Neither a value nor an error", kind: nil))
+        }
+    }
+}
+
+extension Outcome where Value == Void {
+    /// Untangles an `(Error?)` completion: `nil` is the success.
+    init(_ error: Error?) {
+        if let error {
+            self = .failure(Failure(message: error.localizedDescription, kind: nil))
+        } else {
+            self = .value(())
         }
     }
 }

@@ -31,8 +31,17 @@ public struct Workbook: Sendable {
         case .bench(let json): try await bench(json: json)
         case .reliability(let markdown): write(await Self.reliability(markdown: markdown, style: style))
         case .kata(let action, let number): try kata(action, number)
+        case .live:
+            try await live(
+                environment: ProcessInfo.processInfo.environment, upstream: KeySwappingProtocol.networkUpstream())
         case .help(let topic): write(Help.text(for: topic))
         }
+    }
+
+    /// The exit status for a command that failed with `error`: 2 when the user has something to
+    /// set first (as for words that make no command), 1 for anything else.
+    public static func exitStatus(for error: Error) -> Int32 {
+        error is MissingAccessKey ? 2 : 1
     }
 
     /// Every stage's call site, on the fakes; stage 6 gets a session of its own.

@@ -20,5 +20,5 @@ do {
     exit(2)
 } catch {
     FileHandle.standardError.write(Data("workbook: \(error)\n".utf8))
-    exit(1)
+    exit(Workbook.exitStatus(for: error))
 }

@@ -178,6 +178,74 @@ extension FakeServerSuites {
             }
         }
 
+        @Test(
+            "logsEveryCall: declared exactly when the stage's plugins keep a log, with a masked line for a login",
+            arguments: StageArgument.all)
+        func logsEveryCall(_ stage: StageArgument) async throws {
+            guard let logging = stage.adapter as? any CallLogging else {
+                #expect(!declares(stage, .logsEveryCall))
+                return
+            }
+            #expect(declares(stage, .logsEveryCall))
+            logging.clearLog()
+            _ = await stage.adapter.login(username: FakeServers.demoUsername, password: "not-the-password")
+            let line = try #require(logging.loggedLines.last)
+            #expect(line.hasPrefix("POST https://popcorn.example/login → 401 in "), "\(line)")
+            #expect(line.contains(#""password":"•••""#), "\(line)")
+            #expect(!line.contains("not-the-password"), "\(line)")
+        }
+
+        @Test(
+            "singleFlightRefresh: twenty calls meeting an expired token share one refresh; undeclared, two calls refresh twice",
+            arguments: StageArgument.all)
+        func singleFlightRefresh(_ stage: StageArgument) async throws {
+            guard declares(stage, .refreshesToken) else {
+                #expect(!declares(stage, .singleFlightRefresh), "a stage that never refreshes cannot share a refresh")
+                return
+            }
+            let singleFlight = declares(stage, .singleFlightRefresh)
+            let callers = singleFlight ? 20 : 2
+            let token = try #require(
+                await stage.adapter.login(username: FakeServers.demoUsername, password: FakeServers.demoPassword).value)
+            fake.expireAccessTokens()
+            // Every caller's 401 is held until all are in, and the refresh until the test lets it go,
+            // so every caller meets the expired token while a refresh is under way.
+            let profileHold = fake.hold(.profile, times: callers)
+            let refreshHold = fake.hold(.refreshToken, times: callers)
+            let calls = (0..<callers).map { _ in Task { await stage.adapter.profile(token: token) } }
+            try #require(await profileHold.waitUntilHeld(callers), "all the callers reached the server")
+            profileHold.release()
+            let refreshes = singleFlight ? 1 : callers
+            try #require(await refreshHold.waitUntilHeld(refreshes), "the refreshes reached the server")
+            refreshHold.open()
+            var succeeded = 0
+            for call in calls where await call.value.value != nil {
+                succeeded += 1
+            }
+            #expect(fake.log.filter { $0.route == .refreshToken }.count == refreshes)
+            // Undeclared, the second refresh sends a refresh token the first used up, and fails.
+            #expect(succeeded == (singleFlight ? callers : 1))
+        }
+
+        @Test(
+            "singleFlightRefresh: a refused refresh fails every waiting call as unauthorized, after one refresh",
+            arguments: StageArgument.all)
+        func refusedSharedRefresh(_ stage: StageArgument) async throws {
+            guard declares(stage, .singleFlightRefresh) else { return }
+            let token = try #require(
+                await stage.adapter.login(username: FakeServers.demoUsername, password: FakeServers.demoPassword).value)
+            fake.advanceClock(by: FakeServers.refreshTokenLifetime + 1)
+            let profileHold = fake.hold(.profile, times: 20)
+            let calls = (0..<20).map { _ in Task { await stage.adapter.profile(token: token) } }
+            try #require(await profileHold.waitUntilHeld(20), "all the callers reached the server")
+            profileHold.release()
+            for call in calls {
+                #expect(await call.value.failure?.kind == .unauthorized)
+            }
+            #expect(fake.log.filter { $0.route == .refreshToken }.count == 1)
+            #expect(fake.log.filter { $0.route == .profile }.count == 20, "no call was sent a second time")
+        }
+
         @Test("the matrix prints one row per stage with exactly its declared capabilities")
         func matrixPrints() {
             let stages = StageArgument.all.map(\.adapter.stage)

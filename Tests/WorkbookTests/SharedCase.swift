@@ -17,9 +17,35 @@ struct SharedCase: Sendable, CustomTestStringConvertible {
     var testDescription: String { name }
 
     /// Runs the case on a fresh fake (the one `adapter` reaches), then checks that every
-    /// completion handler was called exactly once.
+    /// completion handler was called exactly once and, where the stage logs, that its logger kept
+    /// a line for every request and no secret.
     func run(on adapter: any StageAdapter, fake: FakeServers = .shared) async throws {
         let stage = StageUnderTest(adapter: adapter, fake: freshFake(fake))
+        (adapter as? any CallLogging)?.clearLog()
         try await stage.watchingCompletions { try await body(stage) }
+        checkLog(of: stage)
+    }
+
+    /// The secrets no log line may hold: the demo passwords, the access key, and every token the
+    /// fake hands out (they all start alike).
+    static let secrets = [
+        FakeServers.demoPassword, FakeServers.unfinishedPassword, FakeServers.demoAccessKey, "popcorn-access-",
+        "popcorn-refresh-",
+    ]
+
+    private func checkLog(of stage: StageUnderTest) {
+        guard stage.declares(.logsEveryCall) else { return }
+        guard let logging = stage.adapter as? any CallLogging else {
+            Issue.record("stage \(stage.number) declares logsEveryCall but keeps no log")
+            return
+        }
+        let lines = logging.loggedLines
+        for request in stage.fake.log {
+            let start = "\(request.method) \(request.url.absoluteString) → "
+            #expect(lines.contains { $0.hasPrefix(start) }, "stage \(stage.number) logged nothing for \(start)")
+        }
+        for line in lines {
+            #expect(!Self.secrets.contains { line.contains($0) }, "stage \(stage.number) logged a secret: \(line)")
+        }
     }
 }

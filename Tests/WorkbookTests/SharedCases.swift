@@ -11,7 +11,7 @@ let demoUsername = FakeServers.demoUsername
 let demoPassword = FakeServers.demoPassword
 
 enum SharedCases {
-    static let all: [SharedCase] = login + search + random + photo + badReplies + everyCall
+    static let all: [SharedCase] = login + signedIn + search + random + photo + badReplies + everyCall
 
     // MARK: - Login
 
@@ -63,6 +63,88 @@ enum SharedCases {
             let failure = try stage.failure(await stage.adapter.login(username: demoUsername, password: demoPassword))
             #expect(!failure.message.isEmpty)
             #expect(!failure.message.contains(demoPassword))
+        },
+    ]
+
+    // MARK: - Signed in
+
+    static let signedIn: [SharedCase] = [
+        SharedCase("profile sends GET /me with the login's access token as a Bearer header, and returns the profile") {
+            stage in
+            let token = try stage.value(await stage.adapter.login(username: demoUsername, password: demoPassword))
+            let profile = try stage.value(await stage.adapter.profile(token: token))
+            #expect(profile.username == demoUsername)
+            #expect(profile.displayName == "Popcorn Demo")
+            let request = try #require(stage.fake.log.last)
+            #expect(request.method == "GET")
+            #expect(request.url.absoluteString == "https://popcorn.example/me")
+            #expect(request.header("Authorization") == "Bearer \(token.accessToken)")
+            #expect(request.body?.isEmpty ?? true)
+        },
+        SharedCase("logout's 204 with no body is a success, and the token stops working") { stage in
+            let token = try stage.value(await stage.adapter.login(username: demoUsername, password: demoPassword))
+            _ = try stage.value(await stage.adapter.logout(token: token))
+            let request = try #require(stage.fake.log.last)
+            #expect(request.method == "POST")
+            #expect(request.url.absoluteString == "https://popcorn.example/logout")
+            #expect(request.header("Authorization") == "Bearer \(token.accessToken)")
+            let failure = try stage.failure(await stage.adapter.profile(token: token))
+            #expect(failure.kind == stage.expectedKind(.unauthorized))
+        },
+        SharedCase("an unfinished sign-up's E009 hands over its tokens where the stage's errors can carry them") {
+            stage in
+            let failure = try stage.failure(
+                await stage.adapter.login(
+                    username: FakeServers.unfinishedUsername, password: FakeServers.unfinishedPassword))
+            #expect(!failure.message.isEmpty)
+            if stage.declares(.errorsCarryData) {
+                #expect(failure.kind == .signUpNotCompleted)
+                let token = try #require(failure.carriedToken, "stage \(stage.number) dropped the E009 tokens")
+                let profile = try stage.value(await stage.adapter.profile(token: token))
+                #expect(profile.username == FakeServers.unfinishedUsername)
+                #expect(profile.displayName == nil)
+            } else {
+                #expect(failure.carriedToken == nil)
+            }
+        },
+        SharedCase("an expired access token fails as unauthorized, or is refreshed once and the call sent again") {
+            stage in
+            let token = try stage.value(await stage.adapter.login(username: demoUsername, password: demoPassword))
+            stage.fake.expireAccessTokens()
+            let outcome = await stage.adapter.profile(token: token)
+            let refreshes = stage.fake.log.filter { $0.route == .refreshToken }
+            let profiles = stage.fake.log.filter { $0.route == .profile }
+            if stage.declares(.refreshesToken) {
+                #expect(try stage.value(outcome).username == demoUsername)
+                #expect(refreshes.count == 1)
+                #expect(refreshes.first?.jsonStrings == ["refresh_token": token.refreshToken])
+                #expect(profiles.count == 2)
+                #expect(profiles.last?.header("Authorization")?.hasPrefix("Bearer popcorn-access-issued-") == true)
+            } else {
+                #expect(try stage.failure(outcome).kind == stage.expectedKind(.unauthorized))
+                #expect(refreshes.isEmpty)
+                #expect(profiles.count == 1)
+            }
+        },
+        SharedCase("a refresh the server refuses fails the call as unauthorized, with no second try") { stage in
+            let token = try stage.value(await stage.adapter.login(username: demoUsername, password: demoPassword))
+            stage.fake.advanceClock(by: FakeServers.refreshTokenLifetime + 1)
+            let failure = try stage.failure(await stage.adapter.profile(token: token))
+            #expect(failure.kind == stage.expectedKind(.unauthorized))
+            let refreshes = stage.fake.log.filter { $0.route == .refreshToken }.count
+            #expect(refreshes == (stage.declares(.refreshesToken) ? 1 : 0))
+            #expect(stage.fake.log.filter { $0.route == .profile }.count == 1)
+        },
+        SharedCase("every status code completes profile and logout, and no body is a success for logout only") {
+            stage in
+            let token = try stage.value(await stage.adapter.login(username: demoUsername, password: demoPassword))
+            for status in [200, 204, 299, 300, 302, 400, 401, 404, 418, 500, 503] {
+                stage.fake.override(.profile, with: .reply(status: status, body: ""))
+                #expect(await stage.adapter.profile(token: token).value == nil, "profile with status \(status)")
+                stage.fake.override(.logout, with: .reply(status: status, body: ""))
+                let loggedOut = await stage.adapter.logout(token: token).value != nil
+                #expect(loggedOut == (200..<300).contains(status), "logout with status \(status)")
+            }
         },
     ]
 

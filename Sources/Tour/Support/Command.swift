@@ -9,6 +9,7 @@ public enum Command: Equatable, Sendable {
     case bench(json: Bool)
     case reliability(markdown: Bool)
     case kata(KataAction, Int)
+    case live
     case help(topic: String?)
 }
 
@@ -63,6 +64,15 @@ extension Command {
                 )
             }
             return .kata(action, number)
+        case "live":
+            // The word is never repeated back: it may well be the key itself.
+            guard rest.isEmpty else {
+                throw UsageError(
+                    description:
+                        "live takes no arguments: it reads your key from the \(AccessKey.variable) environment "
+                        + "variable, which keeps it out of your shell history.")
+            }
+            return .live
         case "help", "--help", "-h":
             guard rest.count <= 1 else { throw UsageError(description: "help takes at most one command name.") }
             if let topic = rest.first, Help.topics[topic] == nil {
@@ -127,6 +137,13 @@ public enum Help {
           JSONDecoder, and stage 6's concurrent photos(ids:) beside the same calls one by one.
           Progress on stderr; --json prints one JSON object. Run it with `swift run -c release`.
         """,
+        "live": """
+        workbook live
+          The three Unsplash calls of every stage against the real api.unsplash.com, with your own
+          key from the \(AccessKey.variable) environment variable (never an argument); logins stay
+          on the fake. Says how many requests it sends before sending any, and the quota Unsplash
+          reports after; stops at once on a rate limit. docs/live.md says how to get a key.
+        """,
         "kata": """
         workbook kata start|check|reset N
           Stage N's step (N is 2 to 6), done by hand. start puts stage N-1's code in stage N's place,
@@ -141,13 +158,13 @@ public enum Help {
         """,
     ]
 
-    static let order = ["tour", "stage", "compare", "metrics", "reliability", "bench", "kata", "help"]
+    static let order = ["tour", "stage", "compare", "metrics", "reliability", "bench", "live", "kata", "help"]
     static var names: String { order.joined(separator: ", ") }
 
     public static func text(for topic: String?) -> String {
         if let topic, let text = topics[topic] { return text }
         return """
-            workbook: the network-layer workbook's tour, on in-process fake servers (no network).
+            workbook: the network-layer workbook's tour, on in-process fake servers (no network but `live`).
 
             \(order.compactMap { topics[$0] }.joined(separator: "\n\n"))
             """

@@ -113,6 +113,18 @@ public struct LadderPromise: Sendable, CustomStringConvertible {
         case .cancelsWhenLeft:
             "each screen keeps the `Task` of every load and cancels it in `deinit`, so a screen that goes away "
                 + "stops what it started; the adapter declares .cancelsWhenLeft."
+        case .errorsCarryData:
+            "`APIError.signUpNotCompleted(token:message:)` carries an unfinished sign-up's tokens; the adapter "
+                + "hands them on as `carriedToken` and declares .errorsCarryData."
+        case .logsEveryCall:
+            "the one request function runs a list of plugins, a `LoggerPlugin` among them, masking every secret; "
+                + "the adapter conforms to `CallLogging` and declares .logsEveryCall."
+        case .refreshesToken:
+            "an `AuthPlugin` adds the Bearer token to the calls that need the sign-in, and on a 401 "
+                + "`TOKEN_EXPIRED` refreshes once and retries once; the adapter declares .refreshesToken."
+        case .singleFlightRefresh:
+            "the token store is an actor that keeps the refresh in flight, so callers that meet the expired "
+                + "token together await the same one; the adapter declares .singleFlightRefresh."
         }
     }
 }

@@ -1,6 +1,7 @@
 // What the tour may print of a request: everything but the secrets in it.
 import FakeServers
 import Foundation
+import Locking
 
 enum Redaction {
     static let mask = "•••"
@@ -8,20 +9,33 @@ enum Redaction {
     /// Everything secret a scenario can send; masked wherever it appears, whatever the stage did.
     static let secrets = [FakeServers.demoPassword, FakeServers.demoAccessKey, Scenarios.wrongPassword]
 
+    /// Secrets known only once a command runs, such as the learner's key in live mode.
+    private static let added = Locked<[String]>([])
+
+    /// Masks `secret` from now on, wherever `masked` is applied, for the rest of the process.
+    static func addSecret(_ secret: String) {
+        guard !secret.isEmpty else { return }
+        added.withLock { if !$0.contains(secret) { $0.append(secret) } }
+    }
+
     static func masked(_ text: String) -> String {
-        secrets.reduce(text) { $0.replacingOccurrences(of: $1, with: mask) }
+        // The longest first, so that a secret holding another is masked whole.
+        let all = (secrets + added.withLock { $0 }).sorted { $0.count > $1.count }
+        return all.reduce(text) { $0.replacingOccurrences(of: $1, with: mask) }
+    }
+
+    /// A header's value as printed: an `Authorization` keeps its scheme (`Client-ID`) readable,
+    /// and the credential after it is masked.
+    static func headerValue(_ value: String, named name: String) -> String {
+        guard name.caseInsensitiveCompare("Authorization") == .orderedSame else { return masked(value) }
+        return value.split(separator: " ").first.map { "\($0) \(mask)" } ?? mask
     }
 
     /// A logged request as printable lines: method and URL, headers, body.
     static func lines(for request: RecordedRequest) -> [String] {
         var lines = ["\(request.method) \(request.url.absoluteString)"]
         for (name, value) in request.headers.sorted(by: { $0.key < $1.key }) {
-            // The scheme (`Client-ID`) stays readable; the credential after it does not.
-            let shown =
-                name.caseInsensitiveCompare("Authorization") == .orderedSame
-                ? (value.split(separator: " ").first.map { "\($0) \(mask)" } ?? mask)
-                : value
-            lines.append("  \(name): \(shown)")
+            lines.append("  \(name): \(headerValue(value, named: name))")
         }
         if let body = request.body, !body.isEmpty {
             lines.append("  body: \(bodyText(body))")

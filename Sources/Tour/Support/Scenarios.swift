@@ -53,7 +53,8 @@ public enum Scenarios {
     static let wrongPassword = "not-the-password"
 
     static let demoLogin = Call.login(username: FakeServers.demoUsername, password: FakeServers.demoPassword)
-    static let knownPhoto = Call.photo(id: "Dwu85P9SOIk")
+    static let knownPhotoID = "Dwu85P9SOIk"
+    static let knownPhoto = Call.photo(id: knownPhotoID)
 
     public static let all: [Scenario] = [
         Scenario("login", demoLogin),
@@ -162,7 +163,8 @@ public enum Scenarios {
         }
     }
 
-    private static func outcome<Value>(_ outcome: Outcome<Value>, _ summary: (Value) -> String) -> ScenarioOutcome {
+    /// What a call handed back, as the tour and live mode print it.
+    static func outcome<Value>(_ outcome: Outcome<Value>, _ summary: (Value) -> String) -> ScenarioOutcome {
         switch outcome {
         case .value(let value): ScenarioOutcome(succeeded: true, summary: summary(value), kind: nil)
         case .failure(let failure): ScenarioOutcome(succeeded: false, summary: failure.message, kind: failure.kind)

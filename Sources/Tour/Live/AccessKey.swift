@@ -1,0 +1,23 @@
+// Where live mode finds the learner's Unsplash key: the environment, never an argument, so that
+// the key stays out of shell history.
+import Foundation
+
+/// There is no key in `UNSPLASH_ACCESS_KEY`: how to get one and set it, in one line.
+public struct MissingAccessKey: Error, Equatable, CustomStringConvertible {
+    public var description: String {
+        "live mode needs your own Unsplash key: at https://unsplash.com/developers create an app and copy "
+            + "its Access Key, then run export \(AccessKey.variable)=<your Access Key> and try again."
+    }
+}
+
+enum AccessKey {
+    /// The environment variable live mode reads the key from.
+    static let variable = "UNSPLASH_ACCESS_KEY"
+
+    /// The key in the environment, without the spaces or newline a paste may bring along.
+    static func read(from environment: [String: String]) throws(MissingAccessKey) -> String {
+        let key = (environment[variable] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !key.isEmpty else { throw MissingAccessKey() }
+        return key
+    }
+}
