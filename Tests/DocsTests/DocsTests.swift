@@ -90,7 +90,7 @@ enum DocFindings {
                 isStagePath)
                 ?? false
         case .caseMentions:
-            // A stage's own tests are named "Stage N …"; a kata swaps its suite's file for a kata edition.
+            // A stage's own tests are named "Stage N …"; a kata sets the ones that name its types aside.
             let name = problem.excerpt.replacingOccurrences(of: "<!-- case: ", with: "")
             return name.hasPrefix("Stage ") && name.dropFirst("Stage ".count).first?.isNumber == true
         }

@@ -100,7 +100,10 @@ struct KataTests {
         #expect(started["Sources/Stage3Result/PhotoManager.swift"]?.contains("import Models") == true)
         #expect(started["Sources/StageAdapters/Stage3Adapter.swift"]?.contains("import Stage3Result") == true)
         #expect(started["Sources/StageAdapters/Stage3Adapter+Bench.swift"] != nil)
-        #expect(started["Tests/WorkbookTests/Stage3Tests.swift"] == TemporaryPackage.files["Katas/Stage3Tests.swift"])
+        #expect(
+            started["Tests/WorkbookTests/Stage3Tests.swift"]
+                == TemporaryPackage.files["Tests/WorkbookTests/Stage3Tests.swift"], "the suite stays as it is")
+        #expect(started["Tests/WorkbookTests/Stage3InternalTests.swift"] == nil, "the stage's own checks are set aside")
         #expect(
             started["Sources/Stage2EnumAPI/PhotoManager.swift"]
                 == TemporaryPackage.files["Sources/Stage2EnumAPI/PhotoManager.swift"])
@@ -112,6 +115,20 @@ struct KataTests {
         try kata.reset()
         #expect(try package.snapshot() == TemporaryPackage.files)
         #expect(try kata.git.changes(["."]).isEmpty)
+    }
+
+    @Test("where a kata edition of the suite is committed, start puts it in the suite's place, and reset takes it out")
+    func kataEdition() throws {
+        let package = try TemporaryPackage(git: true)
+        defer { package.remove() }
+        let edition = "// Stage 3's suite, kata edition.\n"
+        try package.commit("Katas/Stage3Tests.swift", edition)
+        let committed = try package.snapshot()
+        let kata = try Kata(3, root: package.root)
+        _ = try kata.start()
+        #expect(try package.snapshot()["Tests/WorkbookTests/Stage3Tests.swift"] == edition)
+        try kata.reset()
+        #expect(try package.snapshot() == committed)
     }
 
     @Test("start refuses while the stage has uncommitted changes, untracked files included, and changes nothing")
@@ -152,8 +169,8 @@ struct TemporaryPackage {
         "Sources/StageAdapters/Stage2Adapter+Bench.swift": "extension Stage2Adapter {}\n",
         "Sources/StageAdapters/Stage3Adapter.swift": "import Stage3Result\nstruct Stage3Adapter {}\n",
         "Sources/StageAdapters/Stage3Adapter+Bench.swift": "extension Stage3Adapter {}\n",
-        "Tests/WorkbookTests/Stage3Tests.swift": "// Stage 3's own tests.\n",
-        "Katas/Stage3Tests.swift": "// Stage 3's tests, kata edition.\n",
+        "Tests/WorkbookTests/Stage3Tests.swift": "// Stage 3's suite, through its adapter.\n",
+        "Tests/WorkbookTests/Stage3InternalTests.swift": "// Stage 3's own checks, naming its types.\n",
     ]
 
     let root: URL
@@ -167,13 +184,24 @@ struct TemporaryPackage {
             try Data(text.utf8).write(to: url)
         }
         guard git else { return }
+        _ = try Git(folder: root).succeed(["init", "--quiet"])
+        try commitAll("start")
+    }
+
+    /// Writes `text` at `path` and commits it.
+    func commit(_ path: String, _ text: String) throws {
+        let url = root.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+        try commitAll("add \(path)")
+    }
+
+    private func commitAll(_ message: String) throws {
         let repository = Git(folder: root)
-        for arguments in [
-            ["init", "--quiet"], ["add", "."],
-            ["-c", "user.name=Workbook", "-c", "user.email=workbook@example.com", "commit", "--quiet", "-m", "start"],
-        ] {
-            _ = try repository.succeed(arguments)
-        }
+        _ = try repository.succeed(["add", "."])
+        _ = try repository.succeed([
+            "-c", "user.name=Workbook", "-c", "user.email=workbook@example.com", "commit", "--quiet", "-m", message,
+        ])
     }
 
     /// Every file under the root but git's own, with its text.

@@ -1,8 +1,8 @@
 // Stage 6 on the shared suite: `swift test --filter Stage6` runs every case against it alone,
-// on a session of its own rather than `URLSession.shared`, and so on the separate fake.
+// on a session of its own rather than `URLSession.shared`, and so on the separate fake. What names
+// Stage6Async's own types is in Stage6InternalTests.swift.
 import FakeServers
 import Foundation
-import Stage6Async
 import StageAdapters
 import TestSupport
 import Testing
@@ -108,22 +108,6 @@ extension SeparateFakeSuites.Stage6Tests {
         call.cancel()
         #expect(await call.value.failure?.kind == .cancelled)
         #expect(fake.log.isEmpty)
-    }
-}
-
-extension SeparateFakeSuites.Stage6Tests {
-    /// A POST with twelve parameters, built by the same `asURLRequest()` as every endpoint.
-    struct TwelveFieldsRouter: Stage6Async.Router {
-        let baseURL = "https://api.example.com"
-        let pathSegments = ["forms"]
-        let method = HTTPMethod.post
-        let headers: [String: String] = [:]
-        let parameters = twelveFields
-    }
-
-    @Test("Stage 6's router sorts a JSON body's keys, so the same call sends the same bytes in every run")
-    func sortedBody() throws {
-        expectSortedBody(try TwelveFieldsRouter().asURLRequest().httpBody)
     }
 }
 

@@ -25,8 +25,8 @@ extension Workbook {
             """
             Kata \(n) started: Sources/\(kata.module) holds stage \(n - 1)'s code, renamed to build as stage \(n) \
             (\(files.keys.filter { $0.hasPrefix("Sources/\(kata.module)/") }.count) files);
-            \(kata.adapter) is \(kata.previousAdapter)'s code, and \(kata.testFile) is the kata edition of
-            the stage's tests (\(kata.kataTestFile)), which reaches the stage through its adapter only.
+            \(kata.adapter) is \(kata.previousAdapter)'s code, and \(kata.internalTestFile) is set aside: its
+            checks name stage \(n)'s own types. The suite reaches the stage through its adapter only.
 
             Do stage \(n)'s step until the suite passes:
               swift test --filter Stage\(n)        fails, at first, on what the step adds (\(kata.page) lists them)
@@ -77,7 +77,7 @@ extension Workbook {
         write(
             """
             Stage \(kata.number) is as committed again: Sources/\(kata.module), \(kata.adapter)'s files and \
-            \(kata.testFile) come from git's HEAD, and what the kata added is gone.
+            its test files come from git's HEAD, and what the kata added is gone.
             """)
     }
 }

@@ -147,8 +147,8 @@ public enum Help {
         "kata": """
         workbook kata start|check|reset N
           Stage N's step (N is 2 to 6), done by hand. start puts stage N-1's code in stage N's place,
-          renamed to build as stage N, with its adapter and a kata edition of its tests: `swift test
-          --filter StageN` then fails on what the step adds (docs/katas/stageN.md). check says what
+          renamed to build as stage N, with its adapter, and sets aside the tests that name its types:
+          `swift test --filter StageN` then fails on what the step adds (docs/katas/stageN.md). check says what
           the step's promises still lack, measured from the sources. reset puts stage N back from git.
           start refuses, with status 2, to overwrite uncommitted changes, or outside a git clone.
         """,

@@ -63,30 +63,35 @@ struct Kata {
     var previousModule: String { modules[number - 1] ?? "" }
     var adapter: String { "Stage\(number)Adapter" }
     var previousAdapter: String { "Stage\(number - 1)Adapter" }
+    /// The stage's suite, which reaches the stage through its adapter only.
     var testFile: String { "Tests/WorkbookTests/Stage\(number)Tests.swift" }
-    /// The kata edition of the stage's test file, which reaches the stage through its adapter only.
+    /// The stage's own checks, which name its types: the kata sets them aside.
+    var internalTestFile: String { "Tests/WorkbookTests/Stage\(number)InternalTests.swift" }
+    /// A kata edition of the suite, for a stage whose suite cannot run on the stage before's code
+    /// (stage 6's runs on the separate fake, which stage 5's code never reaches).
     var kataTestFile: String { "Katas/Stage\(number)Tests.swift" }
     var page: String { "docs/katas/stage\(number).md" }
 
     /// Everything the kata writes over, as git pathspecs: the stage's folder, its adapter's files
-    /// (`Stage3Adapter.swift`, `Stage3Adapter+Bench.swift`, …) and its test file.
+    /// (`Stage3Adapter.swift`, `Stage3Adapter+Bench.swift`, …) and its test files.
     var paths: [String] {
-        ["Sources/\(module)", "Sources/StageAdapters/\(adapter)*.swift", testFile]
+        ["Sources/\(module)", "Sources/StageAdapters/\(adapter)*.swift", testFile, internalTestFile]
     }
 
-    /// Whether `path` is one of the kata's: in the stage's folder, one of its adapter's files, its test file.
+    /// Whether `path` is one of the kata's: in the stage's folder, one of its adapter's files, its test files.
     func owns(_ path: String) -> Bool {
         let adapters = "Sources/StageAdapters/"
         if path.hasPrefix(adapters) {
             let name = path.dropFirst(adapters.count)
             return name.hasPrefix(adapter) && name.hasSuffix(".swift") && !name.contains("/")
         }
-        return path.hasPrefix("Sources/\(module)/") || path == testFile
+        return path.hasPrefix("Sources/\(module)/") || path == testFile || path == internalTestFile
     }
 
     /// The committed files the kata takes over.
     func committedFiles() throws -> [String] {
-        try git.committedFiles(under: ["Sources/\(module)", "Sources/StageAdapters", testFile]).filter(owns)
+        try git.committedFiles(under: ["Sources/\(module)", "Sources/StageAdapters", testFile, internalTestFile])
+            .filter(owns)
     }
 
     /// The committed files of stage N-1 that the kata copies: its folder and its adapter's files.
@@ -116,10 +121,9 @@ struct Kata {
                 files["Sources/StageAdapters/\(adapter)\(name)"] = Data(code.utf8)
             }
         }
-        guard try !git.committedFiles(under: [kataTestFile]).isEmpty else {
-            throw WorkbookError("\(kataTestFile) is not committed, so kata \(number) has no tests to start with.")
-        }
-        files[testFile] = try git.committed(kataTestFile)
+        // The stage's suite stays, or its kata edition stands in; its own checks are set aside.
+        let hasEdition = try !git.committedFiles(under: [kataTestFile]).isEmpty
+        files[testFile] = try git.committed(hasEdition ? kataTestFile : testFile)
         return files
     }
 
@@ -233,7 +237,10 @@ struct Kata {
         found += adapters.filter { $0.hasPrefix(adapter) && $0.hasSuffix(".swift") }.sorted().map {
             "Sources/StageAdapters/\($0)"
         }
-        if fileManager.fileExists(atPath: root.appendingPathComponent(testFile).path) { found.append(testFile) }
+        for file in [testFile, internalTestFile]
+        where fileManager.fileExists(atPath: root.appendingPathComponent(file).path) {
+            found.append(file)
+        }
         return found
     }
 

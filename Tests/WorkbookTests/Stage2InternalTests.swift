@@ -1,0 +1,30 @@
+// Stage 2's own checks, which name Stage2EnumAPI's types (its endpoint enums). `workbook kata start 2`
+// sets this file aside, since stage 1's code has none of them; `kata reset 2` brings it back.
+import FakeServers
+import Foundation
+import Stage2EnumAPI
+import Testing
+
+extension FakeServerSuites.Stage2Tests {
+    @Test("Stage 2's endpoints without parameters have no query, not a stray '?='")
+    func noStrayQuery() {
+        #expect(UnsplashAPI.randomPhoto.queryItems.isEmpty)
+        #expect(UnsplashAPI.randomPhoto.url?.absoluteString == "https://api.unsplash.com/photos/random")
+        #expect(UnsplashAPI.photo(id: "Dwu85P9SOIk").url?.query == nil)
+    }
+
+    @Test("Stage 2 says the key once: every Unsplash endpoint carries the same header")
+    func oneKey() {
+        let headers = [UnsplashAPI.searchPhotos(query: "a"), .randomPhoto, .photo(id: "b")].map(\.headers)
+        #expect(Set(headers).count == 1)
+        #expect(headers.first?["Authorization"] == "Client-ID \(FakeServers.demoAccessKey)")
+    }
+
+    @Test("Stage 2's login body is JSON, and the password is in it rather than the URL")
+    func loginBody() throws {
+        let api = PopcornAPI.login(username: "popcorn", password: "secret")
+        let fields = try JSONSerialization.jsonObject(with: try #require(api.body)) as? [String: String]
+        #expect(fields == ["username": "popcorn", "password": "secret"])
+        #expect(api.url?.absoluteString.contains("secret") == false)
+    }
+}

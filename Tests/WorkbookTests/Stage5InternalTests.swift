@@ -1,0 +1,41 @@
+// Stage 5's own checks, which name Stage5Router's types (its Router). `workbook kata start 5`
+// sets this file aside, since stage 4's code has none of them; `kata reset 5` brings it back.
+import Stage5Router
+import Testing
+
+extension FakeServerSuites.Stage5Tests {
+    /// A router whose base URL has a path, as a versioned API's often does.
+    struct VersionedRouter: Stage5Router.Router {
+        let baseURL = "https://api.example.com/v1"
+        let pathSegments = ["photos", "x"]
+        let method = HTTPMethod.get
+        let headers: [String: String] = [:]
+        let parameters: [String: String] = [:]
+    }
+
+    @Test("Stage 5 refuses a base URL with a path instead of silently dropping it")
+    func baseURLWithAPath() {
+        #expect {
+            try VersionedRouter().asURLRequest()
+        } throws: { error in
+            guard case .invalidRequest(let reason) = error as? APIError else { return false }
+            return reason.contains("no path")
+        }
+    }
+}
+
+extension FakeServerSuites.Stage5Tests {
+    /// A POST with twelve parameters, built by the same `asURLRequest()` as every endpoint.
+    struct TwelveFieldsRouter: Stage5Router.Router {
+        let baseURL = "https://api.example.com"
+        let pathSegments = ["forms"]
+        let method = HTTPMethod.post
+        let headers: [String: String] = [:]
+        let parameters = twelveFields
+    }
+
+    @Test("Stage 5's router sorts a JSON body's keys, so the same call sends the same bytes in every run")
+    func sortedBody() throws {
+        expectSortedBody(try TwelveFieldsRouter().asURLRequest().httpBody)
+    }
+}
