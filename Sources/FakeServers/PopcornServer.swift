@@ -1,5 +1,6 @@
 // The fake Popcorn server: the login and the signed-in calls (`GET /me`, `POST /logout`,
-// `POST /token/refresh`), answered in Popcorn's envelope, with tokens that expire on the fake's clock.
+// `POST /token/refresh`, and exercise 4b's `PUT /me/favorites/{id}`), answered in Popcorn's
+// envelope, with tokens that expire on the fake's clock.
 import Foundation
 
 enum PopcornServer {
@@ -45,6 +46,7 @@ enum PopcornServer {
         case ["me"]: .profile
         case ["logout"]: .logout
         case ["token", "refresh"]: .refreshToken
+        case let segments where segments.count == 3 && segments[0] == "me" && segments[1] == "favorites": .favorite
         default: nil
         }
     }
@@ -59,6 +61,7 @@ enum PopcornServer {
         case .profile: return profile(request, book: book, clock: clock)
         case .logout: return logout(request, book: &book, clock: clock)
         case .refreshToken: return refresh(request, book: &book, clock: clock)
+        case .favorite: return favorite(request, book: book, clock: clock)
         case nil, .searchPhotos, .randomPhoto, .photo, .userPhotos: return failure(404, "Not found")
         }
     }
@@ -112,6 +115,17 @@ enum PopcornServer {
         case .failure(let refusal):
             return refusal.reply
         }
+    }
+
+    /// Exercise 4b's call: nothing to send back, so a success is a 204 with no body.
+    private static func favorite(_ request: RecordedRequest, book: TokenBook, clock: TimeInterval) -> ServerReply {
+        guard request.method == "PUT" else { return methodNotAllowed("PUT") }
+        guard request.body?.isEmpty ?? true else { return failure(400, "The photo id goes in the path; send no body") }
+        if case .failure(let refusal) = authenticate(request, book: book, clock: clock) { return refusal.reply }
+        guard let id = request.serverView?.pathSegments.last, Catalogue.photo(id: id) != nil else {
+            return failure(404, "Couldn't find Photo")
+        }
+        return ServerReply(status: 204, headers: [:], body: Data())
     }
 
     private static func refresh(_ request: RecordedRequest, book: inout TokenBook, clock: TimeInterval) -> ServerReply {

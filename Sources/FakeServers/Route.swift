@@ -1,7 +1,7 @@
 // The routes the fake servers answer, and how a request's URL is read to find one.
 import Foundation
 
-/// One of the calls the fake servers answer: the workbook's four, the signed-in calls and the exercises' one.
+/// One of the calls the fake servers answer: the workbook's four, the signed-in calls and the exercises' two.
 public enum Route: String, CaseIterable, Sendable {
     /// `POST https://popcorn.example/login`
     case login
@@ -11,6 +11,9 @@ public enum Route: String, CaseIterable, Sendable {
     case logout
     /// `POST https://popcorn.example/token/refresh`, `{"refresh_token": …}`
     case refreshToken
+    /// `PUT https://popcorn.example/me/favorites/{photo id}`, with `Authorization: Bearer <access
+    /// token>`: exercise 4b's call, answered with no body.
+    case favorite
     /// `GET https://api.unsplash.com/search/photos?query=…`
     case searchPhotos
     /// `GET https://api.unsplash.com/photos/random`

@@ -66,7 +66,7 @@ enum UnsplashServer {
             }
             return self.photo(photo)
         case .userPhotos: return userPhotos(username: view.pathSegments[1], view)
-        case .login, .profile, .logout, .refreshToken: return failure(404, "Not found")
+        case .login, .profile, .logout, .refreshToken, .favorite: return failure(404, "Not found")
         }
     }
 

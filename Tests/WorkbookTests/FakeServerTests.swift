@@ -513,6 +513,27 @@ extension SeparateFakeSuites.FakeServerTests {
         #expect(try await me(token).status == 200, "neither refused request signed anyone out")
     }
 
+    @Test("PUT /me/favorites/{id} answers 204 with no body for a known photo, and is as strict as /me")
+    func favoriteAnswersNoBody() async throws {
+        let token = try await demoToken()
+        let bearer = ["Authorization": "Bearer \(token.accessToken)"]
+        let known = try await send("PUT", "https://popcorn.example/me/favorites/Dwu85P9SOIk", headers: bearer)
+        #expect(known.status == 204 && known.body.isEmpty)
+        let unknown = try await send("PUT", "https://popcorn.example/me/favorites/no-such-photo", headers: bearer)
+        #expect(try unknown.status == 404 && loginMessage(unknown.body) == "Couldn't find Photo")
+        let missing = try await send("PUT", "https://popcorn.example/me/favorites/Dwu85P9SOIk")
+        #expect(missing.status == 401 && header("WWW-Authenticate", of: missing) == "Bearer")
+        let post = try await send("POST", "https://popcorn.example/me/favorites/Dwu85P9SOIk", headers: bearer)
+        #expect(post.status == 405 && header("Allow", of: post) == "PUT")
+        let withBody = try await send(
+            "PUT", "https://popcorn.example/me/favorites/Dwu85P9SOIk", headers: bearer, body: "{}")
+        #expect(withBody.status == 400)
+        fake.expireAccessTokens()
+        let expired = try await send("PUT", "https://popcorn.example/me/favorites/Dwu85P9SOIk", headers: bearer)
+        #expect(try expired.status == 401 && loginMessage(expired.body) == "Access token expired")
+        #expect(fake.log.compactMap(\.route).filter { $0 == .favorite }.count == 6)
+    }
+
     @Test("POST /token/refresh trades the refresh token for a new, numbered pair; the one sent is used up")
     func refreshRotates() async throws {
         let login = try await demoToken()
