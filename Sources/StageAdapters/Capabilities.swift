@@ -43,6 +43,33 @@ public protocol UserPhotosCalling: StageAdapter {
     func userPhotos(username: String) async -> Outcome<[Photo]>
 }
 
+/// Exercise 2b's call: a stage whose exercise 2b is done conforms to this.
+public protocol TokenRefreshCalling: StageAdapter {
+    /// A new token pair for the sign-in `token` belongs to, traded for its refresh token.
+    func refresh(token: Token) async -> Outcome<Token>
+}
+
+/// Exercise 4b's call, whose reply has no body: a stage whose exercise 4b is done conforms to this.
+public protocol FavoriteCalling: StageAdapter {
+    /// Saves the photo with this id to the favourites of the user `token` signed in.
+    func favorite(photoID: String, token: Token) async -> Outcome<Void>
+}
+
+/// Exercise 6b's screen: today's photo and a topic's search, loaded at once.
+@MainActor
+public protocol HomeScreenModel: AnyObject {
+    var featured: ScreenState<Photo> { get }
+    var results: ScreenState<[Photo]> { get }
+    /// Loads both; a view calls it from `.task`, so the view going away cancels it.
+    func load(topic: String) async
+}
+
+/// Exercise 6b's call site: a stage whose exercise 6b is done conforms to this.
+public protocol HomeScreenMaking: StageAdapter {
+    /// A new home screen, made as an app at this stage makes one.
+    @MainActor func makeHomeScreen() -> any HomeScreenModel
+}
+
 /// `logsEveryCall`: the lines the stage's logger plugin kept.
 public protocol CallLogging: StageAdapter {
     /// The logger's lines, oldest first.

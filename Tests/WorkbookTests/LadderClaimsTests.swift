@@ -11,9 +11,10 @@ struct LadderClaimsTests {
         stage.adapter is any UserPhotosCalling ? 4 : 3
     }
 
-    /// Every call a stage offers: login, profile and logout, and the photo calls.
+    /// Every call a stage offers: login, profile and logout, the photo calls, and exercise 2b's
+    /// refresh when it is done.
     func calls(_ stage: StageArgument) -> Int {
-        3 + photoCalls(stage)
+        3 + photoCalls(stage) + (stage.adapter is any TokenRefreshCalling ? 1 : 0)
     }
 
     @Test(
