@@ -1,9 +1,11 @@
-// The exercises' tests: off unless WORKBOOK_EXERCISE names a stage (or "all").
+// The exercises' tests: off unless WORKBOOK_EXERCISE names an exercise (or "all").
 //
 //     WORKBOOK_EXERCISE=3 swift test --filter ExerciseTests.Exercises/Stage3
+//     WORKBOOK_EXERCISE=3b swift test --filter ExerciseTests.Exercises/Stage3b
 //
-// Each suite reaches its stage only through the stage's call site, so this file compiles before
-// any exercise is done; until one is, its suite fails and says where to start.
+// Each suite reaches its stage only through the stage's call site (or, for 5b, through the check
+// the learner writes), so this target compiles before any exercise is done; until one is, its
+// suite fails and says where to start.
 import FakeServers
 import Foundation
 import StageAdapters
@@ -18,15 +20,23 @@ import FoundationNetworking
 enum ExerciseSwitch {
     static let variable = "WORKBOOK_EXERCISE"
 
-    /// True when `WORKBOOK_EXERCISE` is this stage's number or `all`.
-    static func isOn(_ stage: Int) -> Bool {
+    /// True when `WORKBOOK_EXERCISE` names this exercise (`3`, `3b`) or is `all`.
+    static func isOn(_ exercise: String) -> Bool {
         let value = ProcessInfo.processInfo.environment[variable]?
             .trimmingCharacters(in: .whitespaces).lowercased()
-        return value == "all" || value == String(stage)
+        return value == "all" || value == exercise
+    }
+
+    static func isOn(_ stage: Int) -> Bool {
+        isOn(String(stage))
+    }
+
+    static func reason(_ exercise: String) -> Comment {
+        "exercise \(exercise) is off: set \(variable)=\(exercise) (or all) to run it"
     }
 
     static func reason(_ stage: Int) -> Comment {
-        "exercise \(stage) is off: set \(variable)=\(stage) (or all) to run it"
+        reason(String(stage))
     }
 }
 
@@ -96,6 +106,56 @@ extension Exercises {
             // Stage 6 is handed its session; this one reaches only the fake.
             let session = URLSession(configuration: FakeServers.sessionConfiguration())
             try await check.run(on: Stage6Adapter(session: session))
+        }
+    }
+
+    @Suite(
+        "Exercise 2b: refresh(token:) in Stage2EnumAPI, a case the compiler walks you through",
+        .enabled(if: ExerciseSwitch.isOn("2b"), ExerciseSwitch.reason("2b")))
+    struct Stage2b {
+        @Test("Stage 2's refresh(token:)", arguments: Exercise2b.cases)
+        func exercise(_ check: StepCase) async throws {
+            try await check.run()
+        }
+    }
+
+    @Suite(
+        "Exercise 3b: a 503 with Retry-After, a new error case the screens switch on, in Stage3Result",
+        .enabled(if: ExerciseSwitch.isOn("3b"), ExerciseSwitch.reason("3b")))
+    struct Stage3b {
+        @Test("Stage 3's APIError.serviceUnavailable", arguments: Exercise3b.cases)
+        func exercise(_ check: StepCase) async throws {
+            try await check.run()
+        }
+    }
+
+    @Suite(
+        "Exercise 4b: favorite(photoID:), a reply with no body, in Stage4Generic",
+        .enabled(if: ExerciseSwitch.isOn("4b"), ExerciseSwitch.reason("4b")))
+    struct Stage4b {
+        @Test("Stage 4's favorite(photoID:)", arguments: Exercise4b.cases)
+        func exercise(_ check: StepCase) async throws {
+            try await check.run()
+        }
+    }
+
+    @Suite(
+        "Exercise 5b: your offline check of stage 5's search request",
+        .enabled(if: ExerciseSwitch.isOn("5b"), ExerciseSwitch.reason("5b")))
+    struct Stage5b {
+        @Test("The check in Stage5bSearchCheck.swift", arguments: Exercise5b.cases)
+        func exercise(_ check: StepCase) async throws {
+            try await check.run()
+        }
+    }
+
+    @Suite(
+        "Exercise 6b: a home screen that loads two things at once, in Stage6Async",
+        .enabled(if: ExerciseSwitch.isOn("6b"), ExerciseSwitch.reason("6b")))
+    struct Stage6b {
+        @Test("Stage 6's home screen", arguments: Exercise6b.cases)
+        func exercise(_ check: StepCase) async throws {
+            try await check.run()
         }
     }
 }

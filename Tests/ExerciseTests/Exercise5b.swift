@@ -1,0 +1,159 @@
+// Exercise 5b: the learner's offline check of stage 5's search request (Stage5bSearchCheck.swift),
+// proven real. It must find nothing wrong with the router's own requests, or with a request the
+// server reads the same way, and must catch every wrong request planted here: a check that checks
+// nothing, or that compares bytes with the router's output, fails.
+import FakeServers
+import Foundation
+import StageAdapters
+import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+enum Exercise5b {
+    static let page = ExercisePage(name: "5b")
+    static let query = "C++ & tea"
+    static let key = FakeServers.demoAccessKey
+
+    /// The learner's check of `request`, or nil after saying where to start.
+    static func problems(_ request: URLRequest, query: String) -> [String]? {
+        guard let problems = searchRequestProblems(request, query: query) else {
+            Issue.record(
+                """
+                Exercise 5b's check is not written yet: searchRequestProblems(_:query:) in \
+                Tests/ExerciseTests/Stage5bSearchCheck.swift returns nil. \(page.start)
+                """)
+            return nil
+        }
+        return problems
+    }
+
+    /// The search request stage 5's router builds, offline.
+    static func routerRequest(_ query: String) throws -> URLRequest {
+        try Stage5Adapter().request(for: .searchPhotos(query: query)).get()
+    }
+
+    /// A search request as written by hand: a URL, a method, headers and a body.
+    static func request(
+        _ url: String, method: String = "GET", headers: [String: String] = ["Authorization": "Client-ID \(key)"],
+        body: String? = nil
+    ) throws -> URLRequest {
+        var request = URLRequest(url: try #require(URL(string: url)))
+        request.httpMethod = method
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        request.httpBody = body.map { Data($0.utf8) }
+        return request
+    }
+
+    /// `C++ & tea`, encoded as the router encodes it.
+    static let encoded = "C%2B%2B%20%26%20tea"
+    static let base = "https://api.unsplash.com/search/photos"
+
+    /// A wrong request, and the step whose check catches it.
+    struct Planted: Sendable {
+        let what: String
+        let step: Int
+        let make: @Sendable () throws -> URLRequest
+    }
+
+    static let planted: [Planted] = [
+        Planted(what: "a POST with the query in a JSON body", step: 3) {
+            try request(base, method: "POST", body: #"{"query":"C++ & tea"}"#)
+        },
+        Planted(what: "a GET that also carries a body", step: 3) {
+            var wrong = try routerRequest(query)
+            wrong.httpBody = Data("{}".utf8)
+            return wrong
+        },
+        Planted(what: "a search sent over http, where the key travels in clear", step: 4) {
+            try request("http://api.unsplash.com/search/photos?query=\(encoded)")
+        },
+        Planted(what: "a search sent to unsplash.com, not api.unsplash.com", step: 4) {
+            try request("https://unsplash.com/search/photos?query=\(encoded)")
+        },
+        Planted(what: "a search sent to /search/photo, one letter short", step: 4) {
+            try request("https://api.unsplash.com/search/photo?query=\(encoded)")
+        },
+        Planted(what: "a search whose + signs are sent bare, which the server reads as spaces", step: 5) {
+            try request("\(base)?query=C++%20%26%20tea")
+        },
+        Planted(what: "a search whose & is sent bare, which splits the query in two", step: 5) {
+            try request("\(base)?query=C%2B%2B%20&%20tea")
+        },
+        Planted(what: "a search with a stray ?=, a parameter with no name", step: 5) {
+            try request("\(base)?query=\(encoded)&=")
+        },
+        Planted(what: "a search whose query is named q", step: 5) {
+            try request("\(base)?q=\(encoded)")
+        },
+        Planted(what: "a search that sends its query twice", step: 5) {
+            try request("\(base)?query=\(encoded)&query=\(encoded)")
+        },
+        Planted(what: "a search for another query, coffee", step: 5) {
+            try request("\(base)?query=coffee")
+        },
+        Planted(what: "a search with no Authorization header", step: 6) {
+            try request("\(base)?query=\(encoded)", headers: [:])
+        },
+        Planted(what: "a search with the key in the URL too, as client_id", step: 6) {
+            try request("\(base)?query=\(encoded)&client_id=\(key)")
+        },
+        Planted(what: "a search whose Authorization is Bearer, not Client-ID", step: 6) {
+            try request("\(base)?query=\(encoded)", headers: ["Authorization": "Bearer \(key)"])
+        },
+        Planted(what: "a search with another key", step: 6) {
+            try request("\(base)?query=\(encoded)", headers: ["Authorization": "Client-ID not-the-workbook-key"])
+        },
+    ]
+
+    /// Right requests that are not byte for byte the router's: the server reads each as the search.
+    static let alike: [(what: String, make: @Sendable () throws -> URLRequest)] = [
+        (
+            "the query's spaces sent as +, which the server reads as spaces",
+            { try request("\(base)?query=C%2B%2B+%26+tea") }
+        ),
+        ("the query's escapes in lower-case hex", { try request("\(base)?query=C%2b%2b%20%26%20tea") }),
+        (
+            "one more header, Accept: application/json",
+            {
+                try request(
+                    "\(base)?query=\(encoded)",
+                    headers: ["Authorization": "Client-ID \(key)", "Accept": "application/json"])
+            }
+        ),
+    ]
+
+    static let cases: [StepCase] =
+        [
+            StepCase("the check finds nothing wrong with the router's own search requests") {
+                for query in [query, "서울 밤", "50% off/sale", "coffee"] {
+                    guard let found = problems(try routerRequest(query), query: query) else { return }
+                    #expect(
+                        found.isEmpty,
+                        """
+                        Your check finds problems in the router's own search for "\(query)": \(found). A check of \
+                        steps 3 to 6 refuses what the router builds right. \(page.step(2)) runs the check with no \
+                        problems at all; add the checks back one step at a time.
+                        """)
+                }
+            },
+            StepCase("the check finds nothing wrong with a request the server reads as the same search") {
+                for (what, make) in alike {
+                    guard let found = problems(try make(), query: query) else { return }
+                    #expect(
+                        found.isEmpty,
+                        page.comment(
+                            5,
+                            "your check refuses \(what) (\(found)), which the server reads as the search for \"\(query)\": compare what the server reads (ServerView), not the URL's text"
+                        ))
+                }
+            },
+        ]
+        + planted.map { plant in
+            StepCase("the check catches \(plant.what)") {
+                guard let found = problems(try plant.make(), query: query) else { return }
+                #expect(!found.isEmpty, page.comment(plant.step, "your check finds nothing wrong with \(plant.what)"))
+            }
+        }
+}

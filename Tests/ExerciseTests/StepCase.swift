@@ -1,0 +1,101 @@
+// What the "b" exercises share: a case that knows its exercise, and failure messages that name the
+// step of the exercise's page that makes the case pass.
+import Models
+import StageAdapters
+import Testing
+
+/// One behaviour a "b" exercise asks for. Its body first asks whether the exercise is begun at all,
+/// and says where to start if not; each of its later failures names the step that brings it.
+struct StepCase: Sendable, CustomTestStringConvertible {
+    let name: String
+    let body: @Sendable () async throws -> Void
+
+    init(_ name: String, _ body: @escaping @Sendable () async throws -> Void) {
+        self.name = name
+        self.body = body
+    }
+
+    var testDescription: String { name }
+
+    func run() async throws {
+        try await body()
+    }
+}
+
+/// An exercise's page and hints, by its name (`2b`), for the failure messages.
+struct ExercisePage: Sendable {
+    let name: String
+
+    var page: String { "docs/exercises/stage\(name).md" }
+    var hints: String { "docs/exercises/hints/stage\(name).md" }
+
+    /// The end of a message for an exercise not begun.
+    var start: String { "Start with step 1 of \(page) (hints: \(hints))." }
+
+    /// The end of a message for what step `number` brings.
+    func step(_ number: Int) -> String {
+        "Step \(number) of \(page) (hints: \(hints), step \(number))"
+    }
+
+    /// A comment for `#expect`: what is wrong, then the step that brings it.
+    func comment(_ number: Int, _ what: String) -> Comment {
+        "\(what.prefix(1).uppercased())\(what.dropFirst()). \(step(number))."
+    }
+}
+
+/// Runs `body` with every completion it bridges watched, then records a handler called twice or
+/// never as the failure of `step`.
+func watchingCompletions(
+    _ exercise: ExercisePage, step: Int, _ body: () async throws -> Void,
+    sourceLocation: SourceLocation = #_sourceLocation
+) async throws {
+    let monitor = CompletionMonitor(patience: 5)
+    try await CompletionMonitor.$current.withValue(monitor) {
+        try await body()
+    }
+    #expect(
+        monitor.problems.isEmpty,
+        exercise.comment(step, "\(monitor.problems.map(\.description).joined(separator: "; "))"),
+        sourceLocation: sourceLocation)
+}
+
+/// Waits, boundedly (five seconds), for something the fake or a screen will soon report, and says
+/// whether it came; the caller words the failure, with its step.
+func settles(_ condition: () -> Bool, isolation: isolated (any Actor)? = #isolation) async throws -> Bool {
+    for _ in 0..<1_000 where !condition() {
+        try await Task.sleep(nanoseconds: 5_000_000)
+    }
+    return condition()
+}
+
+extension ScreenState {
+    /// Whether the load is over: loaded or failed.
+    var isOver: Bool {
+        switch self {
+        case .loaded, .failed: true
+        case .idle, .loading: false
+        }
+    }
+
+    /// The content, once loaded.
+    var loadedValue: Content? {
+        guard case .loaded(let content) = self else { return nil }
+        return content
+    }
+}
+
+extension ScreenState<Photo> {
+    /// The state in a few words, for a failure message: a photo by its id.
+    var brief: String {
+        if case .loaded(let photo) = self { return "loaded(photo \(photo.id))" }
+        return "\(self)"
+    }
+}
+
+extension ScreenState<[Photo]> {
+    /// The state in a few words, for a failure message: photos by their ids.
+    var brief: String {
+        if case .loaded(let photos) = self { return "loaded(photos \(photos.map(\.id)))" }
+        return "\(self)"
+    }
+}
