@@ -33,13 +33,22 @@ enum Exercise2b {
         return (fake, token)
     }
 
+    /// Which step a failed refresh points to, from what the server said.
+    static func step(after message: String) -> Int {
+        if message.contains("Content-Type") { return 4 }
+        if message.contains("refresh_token") { return 5 }
+        if message.contains("Not found") || message.contains("Method not allowed") { return 3 }
+        return 6
+    }
+
     static let cases: [StepCase] = [
         StepCase("refresh trades the sign-in's refresh token for a new pair, and the new access token works") {
             guard let calling = calling() else { return }
             let (_, token) = try await signedIn(calling)
             let outcome = await calling.refresh(token: token)
             guard let fresh = outcome.value else {
-                Issue.record(page.comment(6, "refresh(token:) failed: \(outcome.failure?.message ?? "")"))
+                let message = outcome.failure?.message ?? ""
+                Issue.record(page.comment(step(after: message), "refresh(token:) failed: \(message)"))
                 return
             }
             let newAccess = fresh.accessToken != token.accessToken
@@ -92,7 +101,12 @@ enum Exercise2b {
         StepCase("a refresh token already used is refused, with the server's words") {
             guard let calling = calling() else { return }
             let (_, token) = try await signedIn(calling)
-            #expect(await calling.refresh(token: token).value != nil, page.comment(6, "the first refresh failed"))
+            let first = await calling.refresh(token: token)
+            #expect(
+                first.value != nil,
+                page.comment(
+                    step(after: first.failure?.message ?? ""),
+                    "the first refresh failed: \(first.failure?.message ?? "")"))
             let again = await calling.refresh(token: token)
             #expect(again.value == nil, page.comment(6, "the same refresh token worked twice"))
             #expect(

@@ -90,7 +90,7 @@ enum Exercise3b {
                 sentence.contains("maintenance") && sentence.contains("2 minutes"),
                 page.comment(
                     4,
-                    "for Retry-After: 120 the photo screen says \"\(sentence)\": it names neither the maintenance nor the 2 minutes"
+                    "for Retry-After: 120 the photo screen says \"\(sentence)\": it must name the maintenance and the wait, 2 minutes"
                 ))
             #expect(canRetry, page.comment(4, "no Retry for a wait that ends"))
             fake.override(.searchPhotos, with: unavailable(retryAfter: "30"))
@@ -123,7 +123,7 @@ enum Exercise3b {
                 sentence.contains("maintenance") && sentence.contains("1 minute"),
                 page.comment(
                     5,
-                    "for Retry-After: 60 the sign-in screen says \"\(sentence)\": it names neither the maintenance nor the 1 minute"
+                    "for Retry-After: 60 the sign-in screen says \"\(sentence)\": it must name the maintenance and the wait, 1 minute"
                 ))
             #expect(canRetry, page.comment(5, "no Retry on the sign-in screen for a wait that ends"))
         },

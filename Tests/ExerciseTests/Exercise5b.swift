@@ -132,9 +132,9 @@ enum Exercise5b {
                     #expect(
                         found.isEmpty,
                         """
-                        Your check finds problems in the router's own search for "\(query)": \(found). A check of \
-                        steps 3 to 6 refuses what the router builds right. \(page.step(2)) runs the check with no \
-                        problems at all; add the checks back one step at a time.
+                        Your check finds problems in the router's own search for "\(query)": \(found). The router \
+                        builds it right, so one of the checks of steps 3 to 6 is too strict: the problem it names \
+                        says which. Steps 3 to 6 of \(page.page) (hints: \(page.hints)).
                         """)
                 }
             },
@@ -145,7 +145,7 @@ enum Exercise5b {
                         found.isEmpty,
                         page.comment(
                             5,
-                            "your check refuses \(what) (\(found)), which the server reads as the search for \"\(query)\": compare what the server reads (ServerView), not the URL's text"
+                            "your check refuses a right request, \(what): it says \(found), yet the server reads it as the search for \"\(query)\". Compare what the server reads (ServerView), and the one header that matters, not the request's text"
                         ))
                 }
             },

@@ -39,7 +39,10 @@ struct ExercisePage: Sendable {
 
     /// A comment for `#expect`: what is wrong, then the step that brings it.
     func comment(_ number: Int, _ what: String) -> Comment {
-        "\(what.prefix(1).uppercased())\(what.dropFirst()). \(step(number))."
+        // A sentence starts with a capital, unless it starts with code such as `refresh(token:)`.
+        let first = what.prefix { $0 != " " }
+        let sentence = first.allSatisfy(\.isLetter) ? what.prefix(1).uppercased() + what.dropFirst() : what
+        return "\(sentence)\(sentence.hasSuffix(".") ? "" : "."). \(step(number))."
     }
 }
 
