@@ -12,13 +12,13 @@ import FoundationNetworking
 /// Runs commands against the embedded fakes, writing lines to `write`.
 public struct Workbook: Sendable {
     let style: Style
-    /// How wide `compare` may lay its two columns.
+    /// The columns every line must fit in (`Terminal.width()` for the real command).
     let width: Int
     let write: @Sendable (String) -> Void
 
-    public init(style: Style, width: Int = 100, write: @escaping @Sendable (String) -> Void) {
+    public init(style: Style, width: Int = Terminal.fallbackWidth, write: @escaping @Sendable (String) -> Void) {
         self.style = style
-        self.width = width
+        self.width = max(Terminal.narrowest, width)
         self.write = write
     }
 
@@ -29,12 +29,52 @@ public struct Workbook: Sendable {
         case .compare(let old, let new, let unified): try compare(old, new, unified: unified)
         case .metrics(let markdown): try metrics(markdown: markdown)
         case .bench(let json): try await bench(json: json)
-        case .reliability(let markdown): write(await Self.reliability(markdown: markdown, style: style))
+        case .reliability(let markdown):
+            write(await Self.reliability(markdown: markdown, width: width, style: style))
         case .kata(let action, let number): try kata(action, number)
         case .live:
             try await live(
                 environment: ProcessInfo.processInfo.environment, upstream: KeySwappingProtocol.networkUpstream())
-        case .help(let topic): write(Help.text(for: topic))
+        case .help(let topic): write(Help.text(for: topic, width: width))
+        }
+    }
+
+    /// Prose wrapped to the width: its first line after `first`, the others after as many spaces.
+    func say(_ text: String, after first: String = "", decorate: (String) -> String = { $0 }) {
+        let rest = String(repeating: " ", count: TextLayout.width(first))
+        for line in TextLayout.wrap(text, width: width, first: first, rest: rest) { write(decorate(line)) }
+    }
+
+    /// A line of code after `indent`, carried on below, marked ↪, when it is too long.
+    func code(_ line: String, indent: String, decorate: (String) -> String = { $0 }) {
+        for piece in TextLayout.codeLines(line, width: width - TextLayout.width(indent)) {
+            write(decorate(indent + piece))
+        }
+    }
+
+    /// The `workbook` program: reads `arguments`, runs the command they make, and tells `fail`
+    /// what went wrong; returns the exit status. A mistake in the words costs three lines at most.
+    public static func main(
+        _ arguments: [String], style: Style, width: Int, write: @escaping @Sendable (String) -> Void,
+        fail: (String) -> Void
+    ) async -> Int32 {
+        let command: Command
+        do {
+            command = try Command.parse(arguments)
+        } catch {
+            for line in error.lines { fail(line) }
+            return 2
+        }
+        do {
+            try await Workbook(style: style, width: width, write: write).run(command)
+            return 0
+        } catch let refusal as Refusal {
+            // A kata that would overwrite work, or could not be undone: nothing was changed.
+            fail("workbook: \(refusal)")
+            return 2
+        } catch {
+            fail("workbook: \(error)")
+            return exitStatus(for: error)
         }
     }
 

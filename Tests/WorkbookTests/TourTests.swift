@@ -27,10 +27,10 @@ struct CommandLineTests {
     @Test(
         "a wrong argument is refused with a message that says what exists",
         arguments: [
-            (["stage", "7"], "the stages are 1 to 6"), (["stage", "two"], "There is no stage two"),
+            (["stage", "7"], "the stages are 1 to 6"), (["stage", "two"], #"There is no stage "two""#),
             (["stage"], "stage takes one stage number"), (["compare", "3"], "compare takes two stage numbers"),
-            (["metrics", "--json"], "metrics does not take --json"), (["frob"], "There is no command frob"),
-            (["help", "frob"], "There is no command frob"),
+            (["metrics", "--json"], #"metrics does not take "--json""#), (["frob"], #"There is no command "frob""#),
+            (["help", "frob"], #"There is no command "frob""#),
         ])
     func refuses(arguments: [String], message: String) {
         #expect {
@@ -52,17 +52,18 @@ struct CommandLineTests {
 
 @Suite("Tables and diffs")
 struct TablesAndDiffsTests {
-    @Test("a cell wraps at word boundaries, breaks at a newline, and is cut with … past its lines")
+    @Test("a cell wraps at word boundaries and breaks at a newline; nothing is cut off")
     func wrapping() {
         #expect(
-            Table.wrap("✗ notFound\nCouldn't find Photo (404)", width: 14, maxLines: 4)
+            TextLayout.wrap("✗ notFound\nCouldn't find Photo (404)", width: 14)
                 == ["✗ notFound", "Couldn't find", "Photo (404)"])
-        #expect(Table.wrap("one two three four five six", width: 7, maxLines: 2) == ["one two", "three…"])
-        #expect(Table.wrap("abcdefghij", width: 4, maxLines: 5) == ["abcd", "efgh", "ij"])
+        #expect(
+            TextLayout.wrap("one two three four five six", width: 7) == ["one two", "three", "four", "five", "six"])
+        #expect(TextLayout.wrap("abcdefghij", width: 4) == ["abcd", "efgh", "ij"])
     }
 
-    @Test("the metrics table shows each stage's measured numbers, as text and as Markdown")
-    func metricsTable() {
+    @Test("the metrics table shows each stage's measured numbers, as text in the width and as Markdown")
+    func metricsTable() throws {
         // Not `Stages.all(session: .shared)`: on Linux, `URLSession.shared` made before the fake is
         // registered never reaches it, and stages 1 to 5 in every other test would go to the network.
         let stages = Workbook.adapters().prefix(2).map(\.stage)
@@ -78,9 +79,15 @@ struct TablesAndDiffsTests {
         #expect(markdown.contains("| 1 Stage1Hardcoded | 105 | 2 | 4 | 4 | 3 | 3 |"))
         #expect(markdown.contains("| 2 Stage2EnumAPI | 180 | 4 | 4 | 4 | 1 | 0 |"))
         #expect(markdown.contains("| 1 Stage1Hardcoded | – | – | – | – | – | – |"))
-        let text = Workbook.metricsTable(stages: Array(stages), metrics: metrics, markdown: false)
-        #expect(text.split(separator: "\n").contains { $0.hasPrefix("2 Stage2EnumAPI") && $0.contains("180") })
-        #expect(text.split(separator: "\n").allSatisfy { $0.count <= 100 })
+        #expect(markdown.contains("| exactRequests | \(Capability.exactRequests.summary) |"))
+        for width in [60, 80, 200] {
+            let text = Workbook.metricsTable(stages: Array(stages), metrics: metrics, markdown: false, width: width)
+            let lines = text.split(separator: "\n")
+            // Side by side, or with each stage's name on a line of its own above its numbers.
+            let row = try #require(lines.firstIndex { $0.hasPrefix("2 Stage2EnumAPI") })
+            #expect(lines[row].contains("180") || lines[row + 1].hasPrefix("  180"))
+            #expect(lines.allSatisfy { TextLayout.width($0) <= width })
+        }
     }
 
     @Test("the edit script keeps common lines and marks what was removed and inserted")
@@ -127,16 +134,18 @@ extension FakeServerSuites {
     @Suite("Tour")
     struct TourTests {
         /// Runs a command and keeps what it printed, without colour.
-        func output(of command: Command) async throws -> [String] {
+        func output(of command: Command, width: Int = Terminal.fallbackWidth) async throws -> [String] {
             let lines = Locked<[String]>([])
-            try await Workbook(style: .plain) { line in lines.withLock { $0 += line.components(separatedBy: "\n") } }
-                .run(command)
+            try await Workbook(style: .plain, width: width) { line in
+                lines.withLock { $0 += line.components(separatedBy: "\n") }
+            }
+            .run(command)
             return lines.withLock { $0 }
         }
 
-        @Test("the tour shows every stage, its screen's call site from the source, and a table that fits 100 columns")
+        @Test("the tour shows every stage, its screen's call site from the source, and a table that fits the width")
         func tour() async throws {
-            let lines = try await output(of: .tour)
+            let lines = try await output(of: .tour, width: 200)
             for adapter in Workbook.adapters() {
                 let stage = adapter.stage
                 #expect(lines.contains { $0.hasPrefix("Stage \(stage.number) · Stage\(stage.number)") })
@@ -151,7 +160,7 @@ extension FakeServerSuites {
                     $0.contains("the screen: “This photo is gone: Unsplash no longer has it.” · no Retry")
                 })
             #expect(lines.contains { $0.contains("the screen: shows photo Dwu85P9SOIk") })
-            #expect(lines.allSatisfy { $0.count <= 100 }, "\(lines.filter { $0.count > 100 })")
+            #expect(lines.allSatisfy { TextLayout.width($0) <= 200 }, "\(lines.filter { TextLayout.width($0) > 200 })")
             #expect(!lines.contains { $0.contains(FakeServers.demoPassword) || $0.contains(FakeServers.demoAccessKey) })
         }
 
@@ -174,9 +183,9 @@ extension FakeServerSuites {
                 #expect(outcome.kind == (typed ? .notFound : nil))
                 #expect(stageRuns.allSatisfy { $0.problems.isEmpty })
             }
-            let table = Workbook(style: .plain) { _ in }.summaryTable(runs).render()
+            let table = Workbook(style: .plain) { _ in }.summaryTable(runs).render(fitting: 120)
             let rows = table.split(separator: "\n")
-            #expect(rows.allSatisfy { $0.count <= 100 })
+            #expect(rows.allSatisfy { TextLayout.width($0) <= 120 })
             #expect(rows.contains { $0.hasPrefix("unknown id") && $0.contains("✗ notFound") })
         }
 

@@ -14,40 +14,56 @@ extension Workbook {
         }
         let oldFiles = try Self.screensLast(SourceFiles.module(oldStage.module))
         let newFiles = try Self.screensLast(SourceFiles.module(newStage.module))
-        if !unified {
-            write(style.bold("Stage \(old) (\(oldStage.module)) → stage \(new) (\(newStage.module))"))
-            write(style.dim("  - only in stage \(old)   + only in stage \(new)   ~ changed; the screens last\n"))
+        // Two columns narrower than this are too cut up to read: one column instead, and a word why.
+        let sideBySide = !unified && Diff.columnWidth(for: width - 2) >= Diff.narrowestColumn
+        if !unified && !sideBySide {
+            say("Side by side needs \(Self.sideBySideWidth) columns; here is a unified diff.", decorate: style.dim)
+        }
+        if sideBySide {
+            say("Stage \(old) (\(oldStage.module)) → stage \(new) (\(newStage.module))", decorate: style.bold)
+            let marks = ["- only in stage \(old)", "+ only in stage \(new)", "~ changed", "↪ continued"]
+            let oneLine = "  " + marks.joined(separator: "   ")
+            for line in TextLayout.width(oneLine) <= width ? [oneLine] : marks.map({ "  " + $0 }) {
+                write(style.dim(line))
+            }
+            say("Files in stage \(new)'s order, the screens last.", after: "  ", decorate: style.dim)
+            write("")
         }
         for pair in Self.pairs(oldFiles, newFiles) {
             let oldLines = pair.old?.lines ?? []
             let newLines = pair.new?.lines ?? []
-            if unified {
+            guard sideBySide else {
                 let oldName = pair.old.map { "a/\($0.path)" } ?? "/dev/null"
                 let newName = pair.new.map { "b/\($0.path)" } ?? "/dev/null"
-                for line in Diff.unified(oldLines, newLines, oldName: oldName, newName: newName) { write(line) }
+                for line in Diff.unified(oldLines, newLines, oldName: oldName, newName: newName, width: width) {
+                    write(line)
+                }
                 continue
             }
             let title = pair.new?.path ?? pair.old?.path ?? ""
             switch (pair.old, pair.new) {
             case (nil, _):
-                write(style.green("+ \(title): new in stage \(new)"))
-                for line in newLines { write(style.green("  + " + line)) }
+                say("+ \(title): new in stage \(new)", decorate: style.green)
+                for line in newLines { code(line, indent: "  + ", decorate: style.green) }
                 write("")
                 continue
             case (_, nil):
-                write(style.red("- \(title): gone in stage \(new)"))
-                for line in oldLines { write(style.red("  - " + line)) }
+                say("- \(title): gone in stage \(new)", decorate: style.red)
+                for line in oldLines { code(line, indent: "  - ", decorate: style.red) }
                 write("")
                 continue
             case _ where oldLines == newLines:
-                write(style.dim("= \(title): unchanged"))
+                say("= \(title): unchanged", decorate: style.dim)
                 continue
-            default: write(style.yellow("~ \(pair.old?.path ?? "") → \(title)"))
+            default: say("~ \(pair.old?.path ?? "") → \(title)", decorate: style.yellow)
             }
             for line in Diff.sideBySide(oldLines, newLines, width: width - 2, style: style) { write("  " + line) }
             write("")
         }
     }
+
+    /// The narrowest width at which `compare` draws two columns.
+    static var sideBySideWidth: Int { 2 + 5 + 2 * Diff.narrowestColumn }
 
     /// A stage's files with its screens last: the network layer first, then what it changed for the app.
     static func screensLast(_ files: [SourceFile]) -> [SourceFile] {

@@ -7,7 +7,7 @@ extension Workbook {
     /// `handed` answers a bad reply on a stage: by running it, or, where the suite has already
     /// held every stage to the matrix, by what the matrix expects.
     static func reliability(
-        markdown: Bool, style: Style = .plain,
+        markdown: Bool, width: Int = Terminal.fallbackWidth, style: Style = .plain,
         handed: (BadReply, any StageAdapter) async -> Expected = { await BadReplies.run($0, on: $1).handed }
     ) async -> String {
         let adapters = adapters()
@@ -42,16 +42,21 @@ extension Workbook {
                 source,
             ].joined(separator: "\n")
         }
-        let widths = [22] + Array(repeating: 12, count: stages.count)
+        let replies = Table(header: ["bad reply"] + header, rows: replyRows, separator: " ")
+        let inputs = Table(header: ["input"] + header, rows: inputRows, separator: " ")
         return [
-            style.bold("What each stage handed its caller, for every bad reply"),
-            Table(header: ["bad reply"] + header, rows: replyRows, widths: widths, separator: " ").render(style: style),
+            TextLayout.wrap(reliabilityTitles[0], width: width).map(style.bold).joined(separator: "\n"),
+            replies.render(fitting: width, style: style),
             "",
-            style.bold("What reached the server, for every awkward input"),
-            Table(header: ["input"] + header, rows: inputRows, widths: widths, maxLines: 5, separator: " ").render(
-                style: style),
+            TextLayout.wrap(reliabilityTitles[1], width: width).map(style.bold).joined(separator: "\n"),
+            inputs.render(fitting: width, style: style),
         ].joined(separator: "\n")
     }
+
+    /// The titles of the two tables, bad replies first.
+    static let reliabilityTitles = [
+        "What each stage handed its caller, for every bad reply", "What reached the server, for every awkward input",
+    ]
 
     private static func table(_ header: [String], _ rows: [[String]]) -> String {
         let lines =

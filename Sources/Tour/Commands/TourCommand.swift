@@ -7,40 +7,50 @@ import StageAdapters
 
 extension Workbook {
     func tour() async throws {
-        write(style.bold("The network-layer workbook: one login API and one photo API, six ways."))
-        write("Every call below goes to the in-process fake servers; nothing touches the network,")
-        write("and the password and the access key are masked wherever they would appear.\n")
+        say("The network-layer workbook: one login API and one photo API, six ways.", decorate: style.bold)
+        say(
+            "Every call below goes to the in-process fake servers; nothing touches the network, and the "
+                + "password and the access key are masked wherever they would appear.")
+        write("")
         var runs: [[ScenarioRun]] = []
         for adapter in Self.adapters() {
             let stage = adapter.stage
-            write(style.bold("Stage \(stage.number) · \(stage.module)"))
-            write("  " + stage.idea)
+            say("Stage \(stage.number) · \(stage.module)", decorate: style.bold)
+            say(stage.idea, after: "  ")
             let file = try SourceFiles.screen(of: stage)
-            if let code = SourceFiles.declaration("func showPhoto(id: String)", in: file) {
-                write(style.dim("  The call site: the photo screen's showPhoto(id:), from Sources/\(file.path):"))
-                for line in code { write(style.dim("    " + line)) }
+            if let lines = SourceFiles.declaration("func showPhoto(id: String)", in: file) {
+                say(
+                    "The call site: the photo screen's showPhoto(id:), from Sources/\(file.path):", after: "  ",
+                    decorate: style.dim)
+                for line in lines { code(line, indent: "    ", decorate: style.dim) }
             }
             var stageRuns: [ScenarioRun] = []
             for scenario in Scenarios.all {
                 let run = await Scenarios.run(scenario, on: adapter)
                 stageRuns.append(run)
-                write(
-                    "  " + run.scenario.padding(toLength: 12, withPad: " ", startingAt: 0)
-                        + style.outcome(run.outcome.text))
+                outcomeLines(run, label: "  " + TextLayout.pad(run.scenario, to: 11) + " ")
                 if let shown = run.shown { shownLines(shown, indent: 14) }
-                for line in run.problems { write(style.yellow("    ! \(line)")) }
+                for line in run.problems { say("\(line)", after: "    ! ", decorate: style.yellow) }
             }
             runs.append(stageRuns)
             write("")
         }
-        write(style.bold("What each stage handed its caller"))
-        write(summaryTable(runs).render(style: style))
+        say("What each stage handed its caller", decorate: style.bold)
+        write(summaryTable(runs).render(fitting: width, style: style))
     }
 
-    /// What the screen showed, under a scenario's line, wrapped to fit 100 columns.
+    /// What a call handed back, after `label`, wrapped under itself and coloured as an outcome.
+    func outcomeLines(_ run: ScenarioRun, label: String) {
+        let text = run.outcome.text
+        let rest = String(repeating: " ", count: TextLayout.width(label))
+        for (index, line) in TextLayout.wrap(text, width: width - TextLayout.width(label)).enumerated() {
+            write((index == 0 ? label : rest) + style.colour(line, like: text))
+        }
+    }
+
+    /// What the screen showed, under a scenario's line, wrapped to the width.
     func shownLines(_ shown: String, indent: Int) {
-        let lines = Table.wrap("the screen: " + shown, width: 100 - indent, maxLines: 4)
-        for line in lines { write(style.dim(String(repeating: " ", count: indent) + line)) }
+        say("the screen: " + shown, after: String(repeating: " ", count: indent), decorate: style.dim)
     }
 
     /// Scenarios down, stages across; each cell what the caller got.
@@ -51,6 +61,6 @@ extension Workbook {
         }
         return Table(
             header: ["scenario"] + runs.map { "stage \($0.first?.stage.number ?? 0)" },
-            rows: rows, widths: [10] + Array(repeating: 14, count: runs.count), separator: " ")
+            rows: rows, separator: " ")
     }
 }

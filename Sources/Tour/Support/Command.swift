@@ -15,7 +15,33 @@ public enum Command: Equatable, Sendable {
 
 /// Words that do not make a command, with what to tell the user.
 public struct UsageError: Error, Equatable, CustomStringConvertible {
+    /// What was wrong, in one line.
     public let description: String
+    /// The command whose help says more, when the words named one.
+    public let command: String?
+    /// One more line, such as the commands there are.
+    public let hint: String?
+
+    init(_ description: String, command: String? = nil, hint: String? = nil) {
+        self.description = description
+        self.command = command
+        self.hint = hint
+    }
+
+    /// What `workbook` prints for it: at most three lines, the last pointing to the help.
+    public var lines: [String] {
+        let pointer =
+            command.map { "`workbook help \($0)` says how to use it." }
+            ?? "`workbook help` says what each command does."
+        return ["workbook: " + description] + (hint.map { [$0] } ?? []) + [pointer]
+    }
+
+    /// A word the user typed, quoted, with any control character escaped, and cut short if long,
+    /// so that it stays on the message's one line.
+    static func quoted(_ word: String) -> String {
+        let shown = word.count > 24 ? word.prefix(23) + "…" : word
+        return shown.debugDescription
+    }
 }
 
 extension Command {
@@ -32,16 +58,17 @@ extension Command {
             return .tour
         case "stage":
             guard rest.count == 1 else {
-                throw UsageError(description: "stage takes one stage number, such as `workbook stage 3`.")
+                throw UsageError("stage takes one stage number, such as `workbook stage 3`.", command: name)
             }
-            return .stage(try stageNumber(rest[0]))
+            return .stage(try stageNumber(rest[0], for: name))
         case "compare":
             let unified = rest.contains("--unified")
             rest.removeAll { $0 == "--unified" }
             guard rest.count == 2 else {
-                throw UsageError(description: "compare takes two stage numbers, such as `workbook compare 3 4`.")
+                throw UsageError("compare takes two stage numbers, such as `workbook compare 3 4`.", command: name)
             }
-            return .compare(try stageNumber(rest[0]), try stageNumber(rest[1]), unified: unified)
+            return .compare(
+                try stageNumber(rest[0], for: name), try stageNumber(rest[1], for: name), unified: unified)
         case "metrics":
             let markdown = rest.contains("--markdown")
             rest.removeAll { $0 == "--markdown" }
@@ -60,43 +87,43 @@ extension Command {
         case "kata":
             guard rest.count == 2, let action = KataAction(rawValue: rest[0]), let number = Int(rest[1]) else {
                 throw UsageError(
-                    description: "kata takes start, check or reset and a stage number, such as `workbook kata start 3`."
-                )
+                    "kata takes start, check or reset, and a stage number.", command: name,
+                    hint: "For example: `workbook kata start 3`.")
             }
             return .kata(action, number)
         case "live":
             // The word is never repeated back: it may well be the key itself.
             guard rest.isEmpty else {
                 throw UsageError(
-                    description:
-                        "live takes no arguments: it reads your key from the \(AccessKey.variable) environment "
-                        + "variable, which keeps it out of your shell history.")
+                    "live takes no arguments: it reads your key from \(AccessKey.variable).", command: name,
+                    hint: "An environment variable keeps the key out of your shell history.")
             }
             return .live
         case "help", "--help", "-h":
-            guard rest.count <= 1 else { throw UsageError(description: "help takes at most one command name.") }
-            if let topic = rest.first, Help.topics[topic] == nil {
-                throw UsageError(description: "There is no command \(topic); the commands are \(Help.names).")
-            }
+            guard rest.count <= 1 else { throw UsageError("help takes at most one command name.", command: name) }
+            if let topic = rest.first, Help.topics[topic] == nil { throw unknownCommand(topic) }
             return .help(topic: rest.first)
         default:
-            throw UsageError(description: "There is no command \(name); the commands are \(Help.names).")
+            throw unknownCommand(name)
         }
     }
 
-    private static func stageNumber(_ word: String) throws(UsageError) -> Int {
+    private static func unknownCommand(_ word: String) -> UsageError {
+        UsageError("There is no command \(UsageError.quoted(word)).", hint: "Commands: \(Help.names).")
+    }
+
+    private static func stageNumber(_ word: String, for command: String) throws(UsageError) -> Int {
         guard let number = Int(word), stageNumbers.contains(number) else {
             throw UsageError(
-                description:
-                    "There is no stage \(word): the stages are \(stageNumbers.lowerBound) to \(stageNumbers.upperBound)."
-            )
+                "There is no stage \(UsageError.quoted(word)): the stages are \(stageNumbers.lowerBound) to "
+                    + "\(stageNumbers.upperBound).", command: command)
         }
         return number
     }
 
     private static func noMore(_ rest: [String], after name: String) throws(UsageError) {
         if let extra = rest.first {
-            throw UsageError(description: "\(name) does not take \(extra).")
+            throw UsageError("\(name) does not take \(UsageError.quoted(extra)).", command: name)
         }
     }
 }
@@ -117,14 +144,16 @@ public enum Help {
         """,
         "compare": """
         workbook compare A B [--unified]
-          The two stages' sources, file by file, side by side (as wide as the terminal) with changed
-          lines marked, the screens last; --unified prints a unified diff instead. `workbook compare
-          3 4` shows what stage 4 changed.
+          The two stages' sources, file by file, side by side (as wide as the terminal, a line too
+          long for its column carried on below, marked ↪) with changed lines marked, the screens
+          last; --unified prints a unified diff instead, as does a terminal too narrow for two
+          columns. `workbook compare 3 4` shows what stage 4 changed.
         """,
         "metrics": """
         workbook metrics [--markdown]
           Per stage, measured from its sources: lines of code, files, request functions, URLSession
-          call sites, key literals, force unwraps, and its capabilities. --markdown for the docs.
+          call sites, key literals, force unwraps, and its capabilities, with what each means.
+          --markdown for the docs.
         """,
         "reliability": """
         workbook reliability [--markdown]
@@ -161,12 +190,21 @@ public enum Help {
     static let order = ["tour", "stage", "compare", "metrics", "reliability", "bench", "live", "kata", "help"]
     static var names: String { order.joined(separator: ", ") }
 
-    public static func text(for topic: String?) -> String {
-        if let topic, let text = topics[topic] { return text }
-        return """
-            workbook: the network-layer workbook's tour, on in-process fake servers (no network but `live`).
+    /// The whole help, or one command's, its paragraphs wrapped to `width`.
+    public static func text(for topic: String?, width: Int = Terminal.fallbackWidth) -> String {
+        if let topic, let text = topics[topic] { return reflowed(text, width: width) }
+        let intro = "workbook: the network-layer workbook's tour, on in-process fake servers (no network but `live`)."
+        let commands = order.compactMap { topics[$0] }.map { reflowed($0, width: width) }
+        return (TextLayout.wrap(intro, width: width) + [""]).joined(separator: "\n") + "\n"
+            + commands.joined(separator: "\n\n")
+    }
 
-            \(order.compactMap { topics[$0] }.joined(separator: "\n\n"))
-            """
+    /// A command's help: its usage line, then its description as one paragraph indented by two.
+    private static func reflowed(_ topic: String, width: Int) -> String {
+        let lines = topic.split(separator: "\n")
+        let usage = lines.first.map(String.init) ?? ""
+        let body = lines.dropFirst().map { String($0.drop { $0 == " " }) }.joined(separator: " ")
+        return (TextLayout.wrap(usage, width: width) + TextLayout.wrap(body, width: width, first: "  ", rest: "  "))
+            .joined(separator: "\n")
     }
 }

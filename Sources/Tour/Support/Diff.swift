@@ -37,12 +37,19 @@ enum Diff {
         return script
     }
 
+    /// The width of each of the two columns `sideBySide` lays in `width`.
+    static func columnWidth(for width: Int) -> Int { (width - 5) / 2 }
+
+    /// Side by side needs columns at least this wide to be worth reading; narrower, a unified diff.
+    static let narrowestColumn = 30
+
     /// Two columns, old on the left and new on the right. `-` marks a line only on the left, `+`
-    /// only on the right, `~` a line changed in place; runs of unchanged lines are folded.
+    /// only on the right, `~` a line changed in place; runs of unchanged lines are folded. A line
+    /// too long for its column carries on below, marked ↪, so that every character is shown.
     static func sideBySide(_ old: [String], _ new: [String], width: Int = 100, context: Int = 2, style: Style = .plain)
         -> [String]
     {
-        let column = (width - 5) / 2
+        let column = max(4, columnWidth(for: width))
         var rows: [(mark: Character, left: String, right: String)] = []
         var pendingRemovals: [String] = []
         func flush() {
@@ -79,25 +86,33 @@ enum Diff {
                 output.append(style.dim("    ⋯ \(folded) unchanged line\(folded == 1 ? "" : "s")"))
                 folded = 0
             }
-            let left = fit(row.left, column)
-            let right = fit(row.right, column)
-            let text = "\(row.mark) \(left.padding(toLength: column, withPad: " ", startingAt: 0)) │ \(right)"
-                .trimmingTrailingSpaces
-            switch row.mark {
-            case "-": output.append(style.red(text))
-            case "+": output.append(style.green(text))
-            case "~": output.append(style.yellow(text))
-            default: output.append(text)
+            let left = TextLayout.codeLines(row.left, width: column)
+            let right = TextLayout.codeLines(row.right, width: column)
+            for line in 0..<max(left.count, right.count) {
+                let leftText = line < left.count ? left[line] : ""
+                let rightText = line < right.count ? right[line] : ""
+                let text = "\(row.mark) \(TextLayout.pad(leftText, to: column)) │ \(rightText)".trimmingTrailingSpaces
+                switch row.mark {
+                case "-": output.append(style.red(text))
+                case "+": output.append(style.green(text))
+                case "~": output.append(style.yellow(text))
+                default: output.append(text)
+                }
             }
         }
         if folded > 0 { output.append(style.dim("    ⋯ \(folded) unchanged line\(folded == 1 ? "" : "s")")) }
         return output
     }
 
-    /// A unified diff with `context` lines around each change, as `diff -u` prints one.
-    static func unified(_ old: [String], _ new: [String], oldName: String, newName: String, context: Int = 3)
-        -> [String]
-    {
+    /// A unified diff with `context` lines around each change, as `diff -u` prints one. Given a
+    /// `width`, a longer line carries on below under its own mark, its continuation marked ↪.
+    static func unified(
+        _ old: [String], _ new: [String], oldName: String, newName: String, context: Int = 3, width: Int? = nil
+    ) -> [String] {
+        func marked(_ mark: String, _ text: String) -> [String] {
+            guard let width else { return [mark + text] }
+            return TextLayout.codeLines(text, width: width - 1).map { mark + $0 }
+        }
         let lines = script(from: old, to: new)
         let changes = lines.indices.filter { if case .same = lines[$0] { false } else { true } }
         guard !changes.isEmpty else { return [] }
@@ -111,7 +126,9 @@ enum Diff {
                 hunks.append(range)
             }
         }
-        var output = ["--- \(oldName)", "+++ \(newName)"]
+        var output = ["--- \(oldName)", "+++ \(newName)"].flatMap { header in
+            width.map { TextLayout.wrap(header, width: $0) } ?? [header]
+        }
         for hunk in hunks {
             let slice = lines[hunk]
             let oldLines = slice.filter { if case .inserted = $0 { false } else { true } }.count
@@ -133,16 +150,12 @@ enum Diff {
             output.append("@@ -\(oldStart),\(oldLines) +\(newStart),\(newLines) @@")
             for line in slice {
                 switch line {
-                case .same(let index, _): output.append(" " + old[index])
-                case .removed(let index): output.append("-" + old[index])
-                case .inserted(let index): output.append("+" + new[index])
+                case .same(let index, _): output += marked(" ", old[index])
+                case .removed(let index): output += marked("-", old[index])
+                case .inserted(let index): output += marked("+", new[index])
                 }
             }
         }
         return output
-    }
-
-    private static func fit(_ text: String, _ width: Int) -> String {
-        text.count > width ? String(text.prefix(width - 1)) + "…" : text
     }
 }

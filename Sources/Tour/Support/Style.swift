@@ -21,14 +21,6 @@ public struct Style: Sendable {
 
     public static let plain = Style(colors: false)
 
-    /// Columns to lay wide output (`compare`) across: the terminal's width when standard output
-    /// is one, at least 100; 100 anywhere else.
-    public static func outputWidth() -> Int {
-        var size = winsize()
-        guard isatty(STDOUT_FILENO) != 0, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 else { return 100 }
-        return max(100, Int(size.ws_col))
-    }
-
     func bold(_ text: String) -> String { wrap(text, "1") }
     func dim(_ text: String) -> String { wrap(text, "2") }
     func green(_ text: String) -> String { wrap(text, "32") }
