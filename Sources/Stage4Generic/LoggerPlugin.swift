@@ -9,10 +9,13 @@ import FoundationNetworking
 /// Keeps a line for each reply, such as `GET https://popcorn.example/me → 200 in 3 ms ·
 /// Authorization: Bearer •••`, for a debug screen or a bug report. The access key, the password
 /// and every token are masked: a log is read by more people than the code is.
+///
+/// A call only files its reply; the line is written, and masked, when someone reads `lines`. A log
+/// is read far less often than calls are made, so masking costs a call nothing.
 public final class LoggerPlugin: Plugin, @unchecked Sendable {
     public static let shared = LoggerPlugin()
     private let lock = NSLock()
-    private var kept: [String] = []
+    private var kept: [Reply] = []
     /// How many lines are kept; older ones are dropped.
     public let capacity: Int
 
@@ -23,8 +26,9 @@ public final class LoggerPlugin: Plugin, @unchecked Sendable {
     /// The lines so far, oldest first.
     public var lines: [String] {
         lock.lock()
-        defer { lock.unlock() }
-        return kept
+        let replies = kept.suffix(capacity)
+        lock.unlock()
+        return replies.map(Self.line(for:))
     }
 
     /// Forgets every line, such as when a test starts.
@@ -35,13 +39,21 @@ public final class LoggerPlugin: Plugin, @unchecked Sendable {
     }
 
     public func didReceive(_ reply: Reply) {
-        let line = Self.line(for: reply)
         lock.lock()
         defer { lock.unlock() }
-        kept.append(line)
-        if kept.count > capacity {
+        kept.append(Self.withoutPayload(reply))
+        // Trimmed in batches, not one line per call: `removeFirst` moves every line left.
+        if kept.count >= 2 * capacity {
             kept.removeFirst(kept.count - capacity)
         }
+    }
+
+    /// A success's body is never logged, so it is not kept: 500 pages of search results would be
+    /// megabytes.
+    private static func withoutPayload(_ reply: Reply) -> Reply {
+        guard let status = reply.response?.statusCode, (200..<300).contains(status) else { return reply }
+        return Reply(
+            request: reply.request, response: reply.response, body: Data(), error: nil, duration: reply.duration)
     }
 
     /// Method, URL, status or failure, duration, the credential's scheme, and a JSON body with

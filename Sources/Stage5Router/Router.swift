@@ -91,6 +91,10 @@ extension Router {
     /// Everything but RFC 3986's unreserved characters is encoded, so `/ ? # & = +` stay data.
     /// (`URLQueryItem` leaves `+` alone, and servers read a bare `+` as a space.)
     static func percentEncoded(_ text: String) throws(APIError) -> String {
+        // Most ids and names need no encoding: saying so is cheaper than asking Foundation.
+        if text.utf8.allSatisfy(isUnreserved) {
+            return text
+        }
         guard let encoded = text.addingPercentEncoding(withAllowedCharacters: unreserved) else {
             throw .invalidRequest(reason: "\"\(text)\" cannot be percent-encoded")
         }
@@ -101,3 +105,14 @@ extension Router {
 /// RFC 3986's unreserved characters: the only ones a path segment or query value may keep as they are.
 private let unreserved = CharacterSet(
     charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+
+/// Whether one byte of UTF-8 is one of RFC 3986's unreserved characters.
+private func isUnreserved(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+        UInt8(ascii: "~"):
+        true
+    default: false
+    }
+}

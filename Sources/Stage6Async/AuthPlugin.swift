@@ -8,18 +8,22 @@ import Models
 import FoundationNetworking
 #endif
 
-/// Where the sign-in's token lives between calls, and the refresh in flight, if any.
+/// Where the sign-in's token lives between calls, and the refresh in flight, if any. The refresh
+/// is the actor's, so that callers await one together. The token itself sits behind a lock: reading
+/// or saving it never waits for a turn on the actor, so a login pays for no hop it does not need.
 public actor TokenStore {
-    /// The current token; `nil` when no one is signed in.
-    public private(set) var token: Token?
+    private let saved: SavedToken
     private var refreshing: Task<Token?, Never>?
 
     public init(token: Token? = nil) {
-        self.token = token
+        saved = SavedToken(token)
     }
 
-    public func save(_ token: Token?) {
-        self.token = token
+    /// The current token; `nil` when no one is signed in.
+    public nonisolated var token: Token? { saved.value }
+
+    public nonisolated func save(_ token: Token?) {
+        saved.value = token
     }
 
     /// A token to use instead of `stale`: the one another call already got, the one a refresh
@@ -37,12 +41,35 @@ public actor TokenStore {
         // The task runs on this actor: the new token is stored before any waiting caller resumes.
         let task = Task {
             let fresh = await refresh(stale)
-            token = fresh
+            saved.value = fresh
             refreshing = nil
             return fresh
         }
         refreshing = task
         return await task.value
+    }
+}
+
+/// The token behind a lock, as stages 4 and 5 keep it: replies arrive on URLSession's threads.
+final class SavedToken: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Token?
+
+    init(_ token: Token?) {
+        stored = token
+    }
+
+    var value: Token? {
+        get {
+            lock.lock()
+            defer { lock.unlock() }
+            return stored
+        }
+        set {
+            lock.lock()
+            defer { lock.unlock() }
+            stored = newValue
+        }
     }
 }
 
@@ -59,7 +86,7 @@ public struct AuthPlugin: Plugin {
     }
 
     public func prepare(_ request: URLRequest, for router: any Router) async -> URLRequest {
-        guard router.needsSignIn, let token = await tokens.token else { return request }
+        guard router.needsSignIn, let token = tokens.token else { return request }
         var request = request
         request.setValue("Bearer \(token.accessToken)", forHTTPHeaderField: "Authorization")
         return request
@@ -69,7 +96,7 @@ public struct AuthPlugin: Plugin {
         // Only an expired token is worth a refresh: any other 401 is the caller's to see.
         guard router.needsSignIn, reply.response?.statusCode == 401,
             let envelope = try? JSONDecoder().decode(LoginResponse.self, from: reply.body),
-            envelope.divisionCode == PopcornDivisionCode.tokenExpired, let token = await tokens.token
+            envelope.divisionCode == PopcornDivisionCode.tokenExpired, let token = tokens.token
         else {
             return false
         }

@@ -26,7 +26,7 @@ public struct LoginManager: Sendable {
             reply = try await client.send(api, as: LoginResponse.self)
         } catch {
             if case .signUpNotCompleted(let token, _) = error {
-                await tokens.save(token)
+                tokens.save(token)
             }
             // A server that echoes the password back must not put it on the screen.
             throw error.hiding(password)
@@ -35,7 +35,7 @@ public struct LoginManager: Sendable {
         guard let token = reply.token else {
             throw APIError(status: reply.resultCode, message: reply.message).hiding(password)
         }
-        await tokens.save(token)
+        tokens.save(token)
         return token
     }
 
@@ -51,6 +51,6 @@ public struct LoginManager: Sendable {
     /// Ends the sign-in: its tokens stop working, here and on the server.
     public func logout() async throws(APIError) {
         _ = try await client.send(PopcornAPI.logout, as: NoContent.self)
-        await tokens.save(nil)
+        tokens.save(nil)
     }
 }

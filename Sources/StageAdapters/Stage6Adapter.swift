@@ -64,7 +64,7 @@ public struct Stage6Adapter: StageAdapter {
 
     /// The app signed in earlier; the authentication plugin finds the token in the store.
     public func profile(token: Token) async -> Outcome<Profile> {
-        await tokens.save(token)
+        tokens.save(token)
         do {
             return .value(try await loginManager.profile())
         } catch {
@@ -73,7 +73,7 @@ public struct Stage6Adapter: StageAdapter {
     }
 
     public func logout(token: Token) async -> Outcome<Void> {
-        await tokens.save(token)
+        tokens.save(token)
         do {
             return .value(try await loginManager.logout())
         } catch {

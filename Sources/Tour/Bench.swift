@@ -169,9 +169,20 @@ public enum Bench {
                 return (try? JSONDecoder().decode(LoginResponse.self, from: data))?.token != nil
             },
         ]
+        // Stage 6 with fewer plugins: not held to a target, but they say what each plugin costs.
+        let variants = Stage6PluginChoice.variants.compactMap { Stage6PluginChoice($0, session: session) }
+        let photoVariants = zip(Stage6PluginChoice.variants, variants).map { name, variant in
+            Contender(call: "photo(id:)", name: name, stage: nil, floor: a) { await variant.benchPhoto(id: id) }
+        }
+        let loginVariants = zip(Stage6PluginChoice.variants, variants).map { name, variant in
+            Contender(call: "login", name: name, stage: nil, floor: a) {
+                await variant.benchLogin(username: username, password: password)
+            }
+        }
         return [photoFloors[0]] + completionStages.map { photo($0, c) } + [photoFloors[1]]
-            + asyncStages.map { photo($0, a) } + [loginFloors[0]] + completionStages.map { login($0, c) }
-            + [loginFloors[1]] + asyncStages.map { login($0, a) }
+            + photoVariants + asyncStages.map { photo($0, a) } + [loginFloors[0]]
+            + completionStages.map { login($0, c) } + [loginFloors[1]] + loginVariants
+            + asyncStages.map { login($0, a) }
     }
 
     /// The one shape every completion handler is awaited through, floor and stages alike.

@@ -237,7 +237,9 @@ extension FakeServerSuites {
                     measured.allSatisfy { $0.ratioToFloorByBlock.count == 1 && $0.ratioToFloorByBlock.median > 0 },
                     "one block")
                 #expect(measured.allSatisfy { $0.microseconds.count == 2 }, "2 rounds × 1 call each")
-                #expect(measured.filter { $0.stage == nil }.allSatisfy { $0.ratioToFloor == 1 })
+                #expect(measured.filter { $0.contender == $0.floor }.allSatisfy { $0.ratioToFloor == 1 })
+                let variants = measured.filter { $0.contender.hasPrefix("6, ") }
+                #expect(variants.count == 2 && variants.allSatisfy { $0.stage == nil && $0.floor == "async floor" })
                 #expect(measured.first { $0.stage == 6 }?.floor == "async floor")
                 #expect(measured.first { $0.stage == 5 }?.floor == "completion floor")
             }
