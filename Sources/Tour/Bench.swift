@@ -169,14 +169,16 @@ public enum Bench {
                 return (try? JSONDecoder().decode(LoginResponse.self, from: data))?.token != nil
             },
         ]
-        // Stage 6 with fewer plugins: not held to a target, but they say what each plugin costs.
-        let variants = Stage6PluginChoice.variants.compactMap { Stage6PluginChoice($0, session: session) }
-        let photoVariants = zip(Stage6PluginChoice.variants, variants).map { name, variant in
-            Contender(call: "photo(id:)", name: name, stage: nil, floor: a) { await variant.benchPhoto(id: id) }
+        // A stage with fewer plugins: not held to a target, but it says what each plugin costs.
+        let variants = asyncStages.flatMap { $0.benchVariants(session: session) }
+        let photoVariants = variants.map { variant in
+            Contender(call: "photo(id:)", name: variant.name, stage: nil, floor: a) {
+                await variant.calls.benchPhoto(id: id)
+            }
         }
-        let loginVariants = zip(Stage6PluginChoice.variants, variants).map { name, variant in
-            Contender(call: "login", name: name, stage: nil, floor: a) {
-                await variant.benchLogin(username: username, password: password)
+        let loginVariants = variants.map { variant in
+            Contender(call: "login", name: variant.name, stage: nil, floor: a) {
+                await variant.calls.benchLogin(username: username, password: password)
             }
         }
         return [photoFloors[0]] + completionStages.map { photo($0, c) } + [photoFloors[1]]

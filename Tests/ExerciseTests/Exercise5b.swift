@@ -29,9 +29,13 @@ enum Exercise5b {
         return problems
     }
 
-    /// The search request stage 5's router builds, offline.
+    /// The search request stage 5's router builds, offline. Reached through the capability, not
+    /// the adapter's own method: during kata 5 the adapter in stage 5's place does not have one yet.
     static func routerRequest(_ query: String) throws -> URLRequest {
-        try Stage5Adapter().request(for: .searchPhotos(query: query)).get()
+        let builder = try #require(
+            Stage5Adapter() as (any StageAdapter) as? any RequestBuilding,
+            "Stage5Adapter builds no request offline yet: kata 5 is in progress, or RequestBuilding was removed")
+        return try builder.request(for: .searchPhotos(query: query)).get()
     }
 
     /// A search request as written by hand: a URL, a method, headers and a body.
