@@ -374,6 +374,13 @@ struct DocChecksSelfTests {
         let edited = korean(text.replacingOccurrences(of: "struct Greeter {", with: "struct Greeter { // 인사"))
         #expect(edited?.line == 7)
         #expect(edited?.message.hasPrefix("fenced block 1's line 1 is \"struct Greeter { // 인사\"") == true)
+        let table = "\n<!-- generated: workbook metrics --markdown -->\n| stage | files |\n<!-- end generated -->"
+        let englishTable = DocPage(path: "docs/page.md", text: english.lines.joined(separator: "\n") + table)
+        let koreanTable = DocPage(
+            path: "docs/ko/page.md", text: text + table.replacingOccurrences(of: "| stage |", with: "| 단계 |"))
+        #expect(
+            Translation.firstDifference(english: englishTable, korean: koreanTable)?.message.hasPrefix(
+                "generated block 1's line 1 is \"| 단계 | files |\"") == true)
         let relabelled = korean(text.replacingOccurrences(of: "```swift", with: "```text"))
         #expect(relabelled?.message == "fenced block 1 is ```swift in docs/page.md:6, not ```text")
     }

@@ -37,8 +37,20 @@ enum Translation {
         return found
     }
 
+    /// Each `<!-- generated: … -->` block of a page: the marker's index and the lines up to its end marker.
+    static func generated(in page: DocPage) -> [(start: Int, lines: [String])] {
+        page.lines.indices.compactMap { index in
+            guard !page.inBlock[index], DocPage.wholeLineComment("generated", in: page.lines[index]) != nil,
+                let end = page.lines[(index + 1)...].firstIndex(where: {
+                    $0.trimmingCharacters(in: .whitespaces) == "<!-- end generated -->"
+                })
+            else { return nil }
+            return (index, Array(page.lines[(index + 1)..<end]))
+        }
+    }
+
     /// The first way `korean` departs from `english`: a marker that differs, is missing or is
-    /// extra, then a fenced block that differs; nil when markers and blocks are the same.
+    /// extra, then a generated block, then a fenced block that differs; nil when all are the same.
     static func firstDifference(english: DocPage, korean: DocPage) -> DocProblem? {
         func problem(_ line: Int, _ excerpt: String, _ message: String) -> DocProblem {
             DocProblem(file: korean.path, line: line, excerpt: excerpt, message: message)
@@ -66,6 +78,21 @@ enum Translation {
             default:
                 continue
             }
+        }
+        // A generated table is a command's output, not prose: copied as printed, like a block.
+        for (index, pair) in zip(generated(in: english), generated(in: korean)).enumerated()
+        where pair.0.lines != pair.1.lines {
+            let (wanted, found) = pair
+            let line =
+                zip(wanted.lines, found.lines).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+                ?? min(wanted.lines.count, found.lines.count)
+            let wantedLine = line < wanted.lines.count ? "\"\(wanted.lines[line])\"" : "nothing more"
+            let foundLine = line < found.lines.count ? "\"\(found.lines[line])\"" : "nothing more"
+            return problem(
+                found.start + 1, korean.lines[found.start],
+                "generated block \(index + 1)'s line \(line + 1) is \(foundLine), but the block at "
+                    + "\(english.path):\(wanted.start + 1) has \(wantedLine) there: copy it as printed, or run scripts/update-docs"
+            )
         }
         let englishBlocks = english.blocks
         let koreanBlocks = korean.blocks
