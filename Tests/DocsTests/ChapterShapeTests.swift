@@ -2,37 +2,54 @@
 // stage's call site and diff quoted, a diagram, the suite's proof, an exercise, three questions.
 import Testing
 
-/// One stage's chapter, shown in test output by its path.
+/// One stage's chapter, in English or in Korean, shown in test output by its path.
 struct Chapter: Sendable, CustomTestStringConvertible {
     let stage: Int
     let path: String
     var testDescription: String { path }
+    var isKorean: Bool { Translation.isKorean(path) }
     /// The stage's module: its folder under Sources/ is named for it.
     var module: String {
         ["Stage1Hardcoded", "Stage2EnumAPI", "Stage3Result", "Stage4Generic", "Stage5Router", "Stage6Async"][stage - 1]
     }
 
-    static let all = [
+    static let english = [
         Chapter(stage: 1, path: "docs/01-hardcoded.md"), Chapter(stage: 2, path: "docs/02-enum-api.md"),
         Chapter(stage: 3, path: "docs/03-result.md"), Chapter(stage: 4, path: "docs/04-generic.md"),
         Chapter(stage: 5, path: "docs/05-router.md"), Chapter(stage: 6, path: "docs/06-async.md"),
     ]
+    static let korean = english.map { Chapter(stage: $0.stage, path: Translation.koreanPath(of: $0.path)) }
+    static let all = english + korean
 
     /// The level-2 headings every chapter has, in this order.
     static let sections = [
         "The pain", "The step", "The call site", "Who calls whom", "What the suite proves", "Pitfalls", "Exercise",
         "Discussion",
     ]
+    /// The same sections in the Korean chapters, one for one.
+    static let koreanSections = [
+        "문제점", "이번 단계", "호출부", "호출 관계", "스위트가 증명하는 것", "함정", "연습 문제", "토론",
+    ]
+
+    var sections: [String] { isKorean ? Self.koreanSections : Self.sections }
+    /// Korean takes more lines than English to say the same, so a Korean chapter may run a little longer.
+    var lengths: ClosedRange<Int> { isKorean ? 120...260 : 120...250 }
+    /// What the stage shows, before the first section, besides the glossary line: two lines in
+    /// English; the same two sentences may wrap to three in Korean.
+    var introLines: ClosedRange<Int> { isKorean ? 2...3 : 2...2 }
 }
 
 @Suite("Docs: chapter shape")
 struct ChapterShapeTests {
-    @Test("a chapter opens with two lines on what it shows, then has every section in order", arguments: Chapter.all)
+    @Test(
+        "a chapter opens with two lines on what it shows and a link to the glossary, then has every section in order",
+        arguments: Chapter.all)
     func sections(_ chapter: Chapter) throws {
         let page = try PackageWorld.page(chapter.path)
         #expect(
-            (120...250).contains(page.lines.count),
-            "\(chapter.path) has \(page.lines.count) lines; a chapter has 120 to 250")
+            chapter.lengths.contains(page.lines.count),
+            "\(chapter.path) has \(page.lines.count) lines; a chapter has \(chapter.lengths.lowerBound) to \(chapter.lengths.upperBound)"
+        )
         let prose = page.prose
         let titles = prose.filter { $0.text.hasPrefix("# ") }
         #expect(titles.count == 1 && titles.first?.index == 0, "\(chapter.path) starts with its one # title")
@@ -41,9 +58,15 @@ struct ChapterShapeTests {
             $0.index > 0 && $0.index < (headings.first?.index ?? 0)
                 && !$0.text.trimmingCharacters(in: .whitespaces).isEmpty
         }
-        #expect(intro.count == 2, "\(chapter.path): what the stage shows, in two lines before the first section")
+        let glossaryLines = intro.filter { DocChecks.linkTargets(in: $0.text).contains("glossary.md") }
+        #expect(glossaryLines.count == 1, "\(chapter.path): one line before the first section links glossary.md")
+        let shows = intro.count - glossaryLines.count
         #expect(
-            headings.map { String($0.text.dropFirst(3)) } == Chapter.sections, "\(chapter.path): the sections, in order"
+            chapter.introLines.contains(shows),
+            "\(chapter.path): what the stage shows takes \(shows) lines before the first section, not \(chapter.introLines.lowerBound) to \(chapter.introLines.upperBound)"
+        )
+        #expect(
+            headings.map { String($0.text.dropFirst(3)) } == chapter.sections, "\(chapter.path): the sections, in order"
         )
     }
 
@@ -69,25 +92,27 @@ struct ChapterShapeTests {
     @Test("a chapter ends with exactly three discussion questions", arguments: Chapter.all)
     func discussion(_ chapter: Chapter) throws {
         let page = try PackageWorld.page(chapter.path)
-        let start = try #require(page.lines.firstIndex(of: "## Discussion"), "\(chapter.path) has no ## Discussion")
+        let discussion = "## " + (chapter.sections.last ?? "")
+        let start = try #require(page.lines.firstIndex(of: discussion), "\(chapter.path) has no \(discussion)")
         let questions = page.lines[start...].filter { line in
             line.first?.isNumber == true && line.contains(". ") && line.hasSuffix("?")
         }
         #expect(questions.count == 3, "\(chapter.path) has \(questions.count) numbered questions ending in ?")
     }
 
-    @Test("the index links every chapter and every companion page")
-    func index() throws {
-        let page = try PackageWorld.page("docs/README.md")
+    @Test("the index links every chapter and every companion page", arguments: ["docs/", Translation.folder])
+    func index(_ folder: String) throws {
+        let page = try PackageWorld.page(folder + "README.md")
         let linked = Set(
             prose(page).flatMap(DocChecks.linkTargets).compactMap { target in
                 DocChecks.localPath(of: target).flatMap { DocChecks.resolve($0, from: page.path) }
             })
-        let companions = ["comparison.md", "pitfalls.md", "workshop.md", "beyond.md", "exercises/README.md"].map {
-            "docs/" + $0
-        }
-        for path in Chapter.all.map(\.path) + companions {
-            #expect(linked.contains(path), "docs/README.md does not link \(path)")
+        let pages =
+            Chapter.english.map { String($0.path.dropFirst("docs/".count)) } + [
+                "comparison.md", "pitfalls.md", "workshop.md", "beyond.md", "exercises/README.md",
+            ]
+        for path in pages.map({ folder + $0 }) {
+            #expect(linked.contains(path), "\(page.path) does not link \(path)")
         }
     }
 

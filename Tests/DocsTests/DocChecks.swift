@@ -3,6 +3,8 @@
 import Foundation
 import SourceMetrics
 
+@testable import Tour
+
 /// Something a page says that the package does not bear out.
 struct DocProblem: Sendable, Equatable, CustomStringConvertible {
     /// The page, from the package root.
@@ -133,6 +135,7 @@ enum DocChecks {
                 continue
             }
             let excerpt = block.lines.first ?? ""
+            let countBefore = problems.count
             var files: [Set<String>] = []
             for path in paths {
                 if path == "/dev/null" {
@@ -168,8 +171,110 @@ enum DocChecks {
             if changes == 0 {
                 problem(excerpt, "the diff has no - or + line")
             }
+            // Every line belongs; now the lines must also stand as the diff prints them.
+            guard problems.count == countBefore, changes > 0 else { continue }
+            let oldLines = paths[0] == "/dev/null" ? [] : world.lines(paths[0]) ?? []
+            let newLines = paths[1] == "/dev/null" ? [] : world.lines(paths[1]) ?? []
+            if let message = unprinted(block.lines, old: oldLines, new: newLines, paths: paths) {
+                problem(excerpt, message)
+            }
         }
         return problems
+    }
+
+    /// Nil when the quoted diff is `Diff.unified` as `workbook compare --unified` prints it: each
+    /// part between `@@` lines a run of consecutive printed lines, the parts in the printed order,
+    /// so that every line left out is marked by an `@@`. A bare `@@` only marks a cut; a full
+    /// `@@ -a,b +c,d @@` header must be the printed one, followed by its hunk's first lines. Both
+    /// sides from one file are two runs of it (chapter 1 sets two functions side by side), and the
+    /// diff is the one printed between those runs.
+    static func unprinted(_ quoted: [String], old: [String], new: [String], paths: [String]) -> String? {
+        var reference = (old: old, new: new)
+        if paths[0] == paths[1] {
+            let body = quoted.filter { !isFileHeader($0) }
+            if body.contains(where: { $0.hasPrefix("@@") }) {
+                return "both sides come from \(paths[0]), so each must be one run of it, with no @@ cut"
+            }
+            let oldSide = body.filter { !$0.hasPrefix("+") }.map { String($0.dropFirst()) }
+            let newSide = body.filter { !$0.hasPrefix("-") }.map { String($0.dropFirst()) }
+            guard let oldStart = run(of: oldSide, in: old) else {
+                return "the - and context lines are not one run of \(paths[0]): "
+                    + (mismatch(of: oldSide, in: old, path: paths[0]) ?? "")
+            }
+            guard let newStart = run(of: newSide, in: new) else {
+                return "the + and context lines are not one run of \(paths[1]): "
+                    + (mismatch(of: newSide, in: new, path: paths[1]) ?? "")
+            }
+            reference = (
+                Array(old[oldStart..<oldStart + oldSide.count]), Array(new[newStart..<newStart + newSide.count])
+            )
+        }
+        // Without headers: the files' names are the marker's.
+        let printed = Array(
+            Diff.unified(reference.old, reference.new, oldName: "a", newName: "b").dropFirst(2))
+        // The quote in parts: a bare @@ ends one, a full header starts the next.
+        var parts: [[(offset: Int, line: String)]] = [[]]
+        for (offset, line) in quoted.enumerated() where !isFileHeader(line) {
+            if line.trimmingCharacters(in: .whitespaces) == "@@" {
+                parts.append([])
+                continue
+            }
+            if line.hasPrefix("@@"), !(parts.last?.isEmpty ?? true) { parts.append([]) }
+            parts[parts.count - 1].append((offset, line))
+        }
+        // A blank context line may have lost its leading space to an editor.
+        func same(_ quotedLine: String, _ printedLine: String) -> Bool {
+            quotedLine == printedLine || (quotedLine.isEmpty && printedLine == " ")
+        }
+        var cursor = 0
+        var previous: (offset: Int, line: String)?
+        for part in parts where !part.isEmpty {
+            // The first place, from the cursor on, where the part is printed whole; else the
+            // longest run of its first lines that is printed, to say where it departs.
+            var best: (start: Int, length: Int)?
+            var found: Int?
+            for start in cursor..<printed.count where same(part[0].line, printed[start]) {
+                var length = 0
+                while length < part.count, start + length < printed.count,
+                    same(part[length].line, printed[start + length])
+                {
+                    length += 1
+                }
+                if length == part.count {
+                    found = start
+                    break
+                }
+                if length > best?.length ?? 0 { best = (start, length) }
+            }
+            if let found {
+                cursor = found + part.count
+                previous = part.last
+                continue
+            }
+            let after = previous.map { " after diff line \($0.offset + 1)" } ?? ""
+            guard let best else {
+                let line = part[0]
+                let elsewhere = printed.contains { same(line.line, $0) }
+                return "diff line \(line.offset + 1) \"\(line.line)\" is "
+                    + (elsewhere
+                        ? "printed by `workbook compare --unified`, but not\(after): the lines are out of order"
+                        : "not a line `workbook compare --unified` prints")
+            }
+            let next = best.start + best.length
+            let departing = part[best.length]
+            let printedNext = next < printed.count ? "\"\(printed[next])\"" : "nothing more"
+            return "diff line \(departing.offset + 1) \"\(departing.line)\" is not what `workbook compare --unified` "
+                + "prints next: it prints \(printedNext); quote the lines as printed, and mark a part left out with an @@ line"
+        }
+        return nil
+    }
+
+    /// The index where `lines` first stand as a contiguous run of `file`, if they do.
+    static func run(of lines: [String], in file: [String]) -> Int? {
+        guard !lines.isEmpty, lines.count <= file.count else { return nil }
+        return (0...(file.count - lines.count)).first { start in
+            lines.indices.allSatisfy { file[start + $0] == lines[$0] }
+        }
     }
 
     /// `--- a/…`, `+++ b/…` and their `/dev/null` forms, as `workbook compare --unified` prints them.
@@ -389,17 +494,124 @@ enum DocChecks {
                     problem("the link has no target")
                     continue
                 }
+                if target.hasPrefix("#") {
+                    if let missing = missingAnchor(target, on: page) { problem(missing) }
+                    continue
+                }
                 guard let path = localPath(of: target) else { continue }
                 guard let resolved = resolve(path, from: page.path) else {
                     problem("the link leads out of the package")
                     continue
                 }
-                if !world.exists(resolved) {
+                guard world.exists(resolved) else {
                     problem("\(resolved.isEmpty ? "the package root" : resolved) does not exist")
+                    continue
+                }
+                // An anchor into another page must name one of its headings; one into a source
+                // file (#L12) is GitHub's line number, not checked.
+                if target.contains("#"), resolved.hasSuffix(".md"), let lines = world.lines(resolved),
+                    let missing = missingAnchor(
+                        target, on: DocPage(path: resolved, text: lines.joined(separator: "\n")))
+                {
+                    problem(missing)
                 }
             }
         }
         return problems
+    }
+
+    /// Nil when `target`'s `#fragment` is the anchor of a heading of `page`; else what is wrong.
+    static func missingAnchor(_ target: String, on page: DocPage) -> String? {
+        guard let hash = target.firstIndex(of: "#") else { return nil }
+        let raw = String(target[target.index(after: hash)...])
+        let fragment = raw.removingPercentEncoding ?? raw
+        let anchors = anchors(of: page)
+        guard !anchors.contains(fragment) else { return nil }
+        let listed =
+            anchors.isEmpty ? "it has no headings" : "its headings' anchors are " + anchors.joined(separator: ", ")
+        return "\(page.path) has no heading whose anchor is #\(fragment); \(listed)"
+    }
+
+    // MARK: - Anchors
+
+    /// The anchors GitHub gives `page`'s headings, in order: each heading's `anchor(of:)`, and a
+    /// repeated one numbered -1, -2, … in the order the repeats come.
+    static func anchors(of page: DocPage) -> [String] {
+        var anchors: [String] = []
+        var seen: [String: Int] = [:]
+        for (index, line) in page.lines.enumerated() where !page.inBlock[index] {
+            guard let heading = headingText(line) else { continue }
+            let base = anchor(of: heading)
+            var candidate = base
+            while seen[candidate] != nil {
+                let repeats = seen[base, default: 0]
+                seen[base] = repeats + 1
+                candidate = "\(base)-\(repeats + 1)"
+            }
+            seen[candidate] = 0
+            anchors.append(candidate)
+        }
+        return anchors
+    }
+
+    /// The text of an ATX heading line (`## Text`), as GitHub renders it: code spans keep their
+    /// text without the backticks, a link keeps its text, emphasis stars and comments go.
+    static func headingText(_ line: String) -> String? {
+        let indent = line.prefix { $0 == " " }.count
+        guard indent <= 3 else { return nil }
+        let rest = line.dropFirst(indent)
+        let level = rest.prefix { $0 == "#" }.count
+        guard (1...6).contains(level) else { return nil }
+        let after = rest.dropFirst(level)
+        guard after.isEmpty || after.first == " " || after.first == "\t" else { return nil }
+        var text = after.trimmingCharacters(in: .whitespaces)
+        // An optional closing run of #s, after a space.
+        let closing = text.reversed().prefix { $0 == "#" }.count
+        if closing > 0, closing == text.count || text.dropLast(closing).last == " " {
+            text = String(text.dropLast(closing)).trimmingCharacters(in: .whitespaces)
+        }
+        var rendered = ""
+        var remaining = Substring(text)
+        while let first = remaining.first {
+            if remaining.hasPrefix("<!--"), let end = remaining.range(of: "-->") {
+                remaining = remaining[end.upperBound...]
+            } else if first == "`" {
+                let run = remaining.prefix { $0 == "`" }
+                let after = remaining[run.endIndex...]
+                if let close = after.range(of: String(run)) {
+                    rendered += after[..<close.lowerBound]
+                    remaining = after[close.upperBound...]
+                } else {
+                    rendered += run
+                    remaining = after
+                }
+            } else if first == "[" || first == "*" || first == "!" && remaining.dropFirst().first == "[" {
+                remaining = remaining.dropFirst()
+            } else if first == "]", remaining.dropFirst().first == "(", let close = remaining.firstIndex(of: ")") {
+                remaining = remaining[remaining.index(after: close)...]
+            } else {
+                rendered.append(first)
+                remaining = remaining.dropFirst()
+            }
+        }
+        return rendered
+    }
+
+    /// The anchor GitHub makes of a heading's text: lowercased; letters of every script (Hangul
+    /// included), marks, digits, `_` and `-` kept; each space turned into `-`; everything else
+    /// (punctuation, symbols, emoji) dropped. "1. `URL(string:)!`, 그리고" → "1-urlstring-그리고".
+    static func anchor(of heading: String) -> String {
+        var anchor = ""
+        for scalar in heading.lowercased().unicodeScalars {
+            switch scalar.properties.generalCategory {
+            case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+                .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber, .letterNumber, .connectorPunctuation:
+                anchor.unicodeScalars.append(scalar)
+            default:
+                if scalar == "-" || scalar == " " { anchor.append("-") }
+            }
+        }
+        return anchor
     }
 
     /// The targets of the inline links and reference definitions on one line of prose.

@@ -113,6 +113,7 @@ struct DocChecksSelfTests {
             @@ -1,5 +1,5 @@
              struct Greeter {
             -    func greet() -> String {
+            -        "hello"
             +    func greet(name: String) -> String {
             ```
             """
@@ -136,6 +137,46 @@ struct DocChecksSelfTests {
         let newFile =
             "<!-- diff: /dev/null Sources/New/Greeter.swift -->\n```diff\n+struct Greeter {\n-struct Greeter {\n```"
         #expect(problems(DocChecks.diffExcerpts, newFile).first?.message.contains("is not a line of /dev/null") == true)
+    }
+
+    @Test("a diff is quoted as `workbook compare --unified` prints it: a line left out must be marked by an @@")
+    func diffAsPrinted() {
+        let marker = "<!-- diff: Sources/Old/Greeter.swift Sources/New/Greeter.swift -->\n```diff\n"
+        let printed = [
+            " struct Greeter {", "-    func greet() -> String {", "-        \"hello\"",
+            "+    func greet(name: String) -> String {", "+        \"hello, \\(name)\"", "     }",
+        ]
+        func quote(_ lines: [String]) -> [DocProblem] {
+            problems(DocChecks.diffExcerpts, marker + lines.joined(separator: "\n") + "\n```")
+        }
+        #expect(quote(printed).isEmpty)
+        // A run from the middle, and a cut marked with a bare @@ or the printed hunk header.
+        #expect(quote(Array(printed[1...3])).isEmpty)
+        #expect(quote([printed[1], "@@", printed[3], printed[4]]).isEmpty)
+        #expect(quote(["@@ -1,5 +1,5 @@"] + printed).isEmpty)
+
+        // The middle line left out, silently: each line is in its file, but not where it is printed.
+        let missing = quote([printed[0], printed[1], printed[3], printed[4]])
+        #expect(missing.count == 1)
+        #expect(
+            missing.first?.message
+                == "diff line 3 \"+    func greet(name: String) -> String {\" is not what `workbook compare --unified` "
+                + "prints next: it prints \"-        \"hello\"\"; quote the lines as printed, and mark a part left out "
+                + "with an @@ line")
+        // Lines in another order than printed, and a hunk header that is not the printed one.
+        #expect(quote([printed[3], "@@", printed[1]]).first?.message.contains("out of order") == true)
+        #expect(quote(["@@ -2,4 +2,4 @@", printed[0], printed[1]]).first?.message.contains("not a line") == true)
+    }
+
+    @Test("a diff of two parts of one file is what the unified diff prints between those two runs of lines")
+    func diffWithinOneFile() {
+        let marker = "<!-- diff: Sources/New/Greeter.swift Sources/New/Greeter.swift -->\n```diff\n"
+        let good = marker + "-struct Greeter {\n+    func greet(name: String) -> String {\n```"
+        #expect(problems(DocChecks.diffExcerpts, good).isEmpty)
+        let apart = marker + "-struct Greeter {\n-        \"hello, \\(name)\"\n+    }\n```"
+        #expect(problems(DocChecks.diffExcerpts, apart).first?.message.contains("are not one run of") == true)
+        let cut = marker + "-struct Greeter {\n@@\n+    }\n```"
+        #expect(problems(DocChecks.diffExcerpts, cut).first?.message.contains("no @@ cut") == true)
     }
 
     // MARK: - Numbers
@@ -227,10 +268,12 @@ struct DocChecksSelfTests {
     @Test("a link to an existing file passes; a broken or escaping link is reported; web links and anchors are skipped")
     func links() {
         let good = """
-            See [the other page](other.md#top), [the sources](../Sources/Old/), [a site](https://example.com),
-            [a section](#links) and `[not a link](nowhere.md)`.
+            See [the other page](other.md#other), [the sources](../Sources/Old/), [a site](https://example.com),
+            [a section](#links), [a line](../Sources/Old/Greeter.swift#L2) and `[not a link](nowhere.md)`.
 
             [ref]: ./other.md "Other"
+
+            ## Links
             """
         #expect(problems(DocChecks.links, good).isEmpty)
 
@@ -241,5 +284,104 @@ struct DocChecksSelfTests {
             ])
         #expect(found.first?.description == "docs/page.md:1: excerpt \"(missing.md)\": docs/missing.md does not exist")
         #expect(problems(DocChecks.links, "[ref]: gone.md").count == 1)
+    }
+
+    @Test("an anchor must name a heading of the page it leads to, in this page or another")
+    func anchors() {
+        let found = problems(DocChecks.links, "See [top](other.md#top), [here](#nowhere) and [ok](other.md#other).")
+        #expect(
+            found.map(\.message) == [
+                "docs/other.md has no heading whose anchor is #top; its headings' anchors are other",
+                "docs/page.md has no heading whose anchor is #nowhere; it has no headings",
+            ])
+        // Korean headings make Korean anchors, written as they are or percent-encoded.
+        let korean = "## 카타 진행 방식\n\n[방식](#카타-진행-방식), [인코딩](#%EC%B9%B4%ED%83%80-%EC%A7%84%ED%96%89-%EB%B0%A9%EC%8B%9D)"
+        #expect(problems(DocChecks.links, korean).isEmpty)
+        #expect(problems(DocChecks.links, korean + " [틀림](#카타진행방식)").count == 1)
+    }
+
+    @Test("a heading's anchor is GitHub's: lowercased, punctuation dropped, spaces made hyphens, Hangul kept")
+    func anchorRule() {
+        let cases = [
+            "## The pain": "the-pain",
+            "## Step 2: `Endpoint`": "step-2-endpoint",
+            "## 2. `[\"\": \"\"]` as the query": "2---as-the-query",
+            "## 6. `(Photo?, Error?)`: four states for two outcomes": "6-photo-error-four-states-for-two-outcomes",
+            "## 3. `URL(string:)!`, 그리고 조용한 반대편": "3-urlstring-그리고-조용한-반대편",
+            "### 모든 시그니처에 들어가는 두 단어": "모든-시그니처에-들어가는-두-단어",
+            "## b 연습 문제": "b-연습-문제",
+            "## A [link](x.md) and *stress* ##": "a-link-and-stress",
+            "## snake_case & a—dash": "snake_case--adash",
+        ]
+        for (line, anchor) in cases {
+            #expect(DocChecks.headingText(line).map(DocChecks.anchor(of:)) == anchor, "\(line)")
+        }
+        #expect(DocChecks.headingText("####### seven") == nil)
+        #expect(DocChecks.headingText("#hashtag") == nil)
+        // A repeated heading is numbered in order; a fenced # line is no heading.
+        let page = DocPage(path: "docs/page.md", text: "# 함정\n## 함정\n```sh\n# 함정\n```\n## 함정-1\n## 함정")
+        #expect(DocChecks.anchors(of: page) == ["함정", "함정-1", "함정-1-1", "함정-2"])
+    }
+
+    // MARK: - Translation
+
+    @Test("a Korean page with the same markers and blocks passes; a changed, missing or extra one is named, first")
+    func translationParity() {
+        let english = DocPage(
+            path: "docs/page.md",
+            text: """
+                # Title
+
+                Measured by `swift run workbook metrics`: 4<!-- metric: stage 1 files --> files.
+
+                <!-- code: Sources/Old/Greeter.swift -->
+                ```swift
+                struct Greeter {
+                ```
+
+                Proved by <!-- case: login fails with the server's message -->"login fails".
+                """)
+        let text = """
+            # 제목
+
+            `swift run workbook metrics`로 잰 파일 4<!-- metric: stage 1 files -->개.
+
+            <!-- code: Sources/Old/Greeter.swift -->
+            ```swift
+            struct Greeter {
+            ```
+
+            <!-- case: login fails with the server's message -->"login fails" 케이스가 증명합니다.
+            """
+        func korean(_ text: String) -> DocProblem? {
+            Translation.firstDifference(english: english, korean: DocPage(path: "docs/ko/page.md", text: text))
+        }
+        #expect(korean(text) == nil)
+
+        let renamed = korean(text.replacingOccurrences(of: "stage 1 files", with: "stage 1 linesOfCode"))
+        #expect(renamed?.description.hasPrefix("docs/ko/page.md:3:") == true)
+        #expect(
+            renamed?.message
+                == "marker 1 is <!-- metric: stage 1 files --> in docs/page.md:3; markers keep their text and order")
+        let dropped = korean(
+            text.replacingOccurrences(of: "<!-- case: login fails with the server's message -->", with: ""))
+        #expect(
+            dropped?.message.hasPrefix(
+                "marker 3, <!-- case: login fails with the server's message --> of docs/page.md:10, is missing") == true
+        )
+        let extra = korean(text + "\n<!-- case: one more -->")
+        #expect(extra?.message == "marker 4 is extra: docs/page.md has 3")
+        let edited = korean(text.replacingOccurrences(of: "struct Greeter {", with: "struct Greeter { // 인사"))
+        #expect(edited?.line == 7)
+        #expect(edited?.message.hasPrefix("fenced block 1's line 1 is \"struct Greeter { // 인사\"") == true)
+        let table = "\n<!-- generated: workbook metrics --markdown -->\n| stage | files |\n<!-- end generated -->"
+        let englishTable = DocPage(path: "docs/page.md", text: english.lines.joined(separator: "\n") + table)
+        let koreanTable = DocPage(
+            path: "docs/ko/page.md", text: text + table.replacingOccurrences(of: "| stage |", with: "| 단계 |"))
+        #expect(
+            Translation.firstDifference(english: englishTable, korean: koreanTable)?.message.hasPrefix(
+                "generated block 1's line 1 is \"| 단계 | files |\"") == true)
+        let relabelled = korean(text.replacingOccurrences(of: "```swift", with: "```text"))
+        #expect(relabelled?.message == "fenced block 1 is ```swift in docs/page.md:6, not ```text")
     }
 }

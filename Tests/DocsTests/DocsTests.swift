@@ -115,7 +115,7 @@ enum DocFindings {
 struct DocsTests {
     @Test("docs/ holds Markdown pages to check, so an empty argument list cannot pass quietly")
     func pagesFound() {
-        #expect(DocFile.all.count >= Chapter.all.count + 1, "found \(DocFile.all.map(\.path))")
+        #expect(DocFile.all.count >= Chapter.english.count + 1, "found \(DocFile.all.map(\.path))")
     }
 
     @Test(
