@@ -109,7 +109,7 @@ struct ChapterShapeTests {
             })
         let pages =
             Chapter.english.map { String($0.path.dropFirst("docs/".count)) } + [
-                "comparison.md", "pitfalls.md", "workshop.md", "beyond.md", "exercises/README.md",
+                "comparison.md", "pitfalls.md", "workshop.md", "beyond.md", "exercises/README.md", "glossary.md",
             ]
         for path in pages.map({ folder + $0 }) {
             #expect(linked.contains(path), "\(page.path) does not link \(path)")
