@@ -44,12 +44,6 @@ extension Router {
     public var needsSignIn: Bool { false }
 
     public func asURLRequest() throws(APIError) -> URLRequest {
-        // Scheme and host only: a path here (`/v1`) would be replaced by the segments, not kept.
-        guard var components = URLComponents(string: baseURL), components.host != nil,
-            components.path.isEmpty || components.path == "/"
-        else {
-            throw .invalidRequest(reason: "\(baseURL) is not a base URL (scheme and host, no path)")
-        }
         var path = ""
         for segment in pathSegments {
             // Servers resolve `.` and `..` before routing: `photos/..` would mean another address.
@@ -58,17 +52,26 @@ extension Router {
             }
             path += "/" + (try Self.percentEncoded(segment))
         }
-        components.percentEncodedPath = path
+        var query: String?
         if !method.sendsBody, !parameters.isEmpty {
             // Sorted, so that the same call always makes the same URL.
             var pairs: [String] = []
             for (name, value) in parameters.sorted(by: { $0.key < $1.key }) {
                 pairs.append(try Self.percentEncoded(name) + "=" + Self.percentEncoded(value))
             }
-            components.percentEncodedQuery = pairs.joined(separator: "&")
+            query = pairs.joined(separator: "&")
         }
-        guard let url = components.url else {
+        // The address is parsed once, as a whole. Every part after the host is encoded above, so
+        // a path, query or fragment the URL holds beyond those came from `baseURL`: a path there
+        // (`/v1`) would be a different address from the one the endpoint means.
+        let base = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
+        guard let url = URL(string: base + path + (query.map { "?" + $0 } ?? "")) else {
             throw .invalidRequest(reason: "no URL for \(baseURL)\(path)")
+        }
+        guard url.scheme != nil, url.host != nil, url.path(percentEncoded: true) == path,
+            url.query(percentEncoded: true) == query, url.fragment == nil
+        else {
+            throw .invalidRequest(reason: "\(baseURL) is not a base URL (scheme and host, no path)")
         }
         var request = URLRequest(url: url)
         request.httpMethod = method.rawValue
@@ -76,16 +79,27 @@ extension Router {
             request.setValue(value, forHTTPHeaderField: name)
         }
         if method.sendsBody, !parameters.isEmpty {
-            // Sorted keys: the same call always sends the same bytes.
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = .sortedKeys
-            guard let body = try? encoder.encode(parameters) else {
-                throw .invalidRequest(reason: "the parameters could not be encoded as JSON")
-            }
-            request.httpBody = body
+            request.httpBody = Self.jsonObject(parameters)
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         }
         return request
+    }
+
+    /// The parameters as one JSON object, keys sorted: the same call always sends the same bytes.
+    /// Written by hand since they are only strings: `JSONEncoder` took longer than the rest of
+    /// building the request (docs/benchmarks.md).
+    static func jsonObject(_ parameters: [String: String]) -> Data {
+        var json: [UInt8] = [UInt8(ascii: "{")]
+        for (name, value) in parameters.sorted(by: { $0.key < $1.key }) {
+            if json.count > 1 {
+                json.append(UInt8(ascii: ","))
+            }
+            appendJSONString(name, to: &json)
+            json.append(UInt8(ascii: ":"))
+            appendJSONString(value, to: &json)
+        }
+        json.append(UInt8(ascii: "}"))
+        return Data(json)
     }
 
     /// Everything but RFC 3986's unreserved characters is encoded, so `/ ? # & = +` stay data.
@@ -116,3 +130,23 @@ private func isUnreserved(_ byte: UInt8) -> Bool {
     default: false
     }
 }
+
+/// Appends `text` as a JSON string. RFC 8259 asks for the quote, the backslash and the control
+/// characters below U+0020 to be escaped; all other UTF-8 bytes, emoji and Hangul included, stay
+/// as they are (no byte of a multi-byte character is below 0x80).
+private func appendJSONString(_ text: String, to json: inout [UInt8]) {
+    json.append(UInt8(ascii: "\""))
+    for byte in text.utf8 {
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+            json += [UInt8(ascii: "\\"), byte]
+        case 0..<0x20:
+            json += Array("\\u00".utf8) + [hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0xF)]]
+        default:
+            json.append(byte)
+        }
+    }
+    json.append(UInt8(ascii: "\""))
+}
+
+private let hexDigits = Array("0123456789abcdef".utf8)

@@ -60,6 +60,15 @@ struct RequestBuildingCase: Sendable, CustomTestStringConvertible {
                 try builder.request(for: .login(username: "popcorn", password: "pw")).get().httpBody)
             #expect(String(decoding: body, as: UTF8.self) == #"{"password":"pw","username":"popcorn"}"#)
         },
+        RequestBuildingCase(
+            "login's body keeps every character: quotes, backslashes, control characters, emoji, Hangul"
+        ) { builder in
+            let password = "\"q\" \\ / \n\r\t\u{0}\u{1}\u{1F}\u{7F} 🍿 팝콘 é"
+            let body = try #require(
+                try builder.request(for: .login(username: "pop\u{8}corn", password: password)).get().httpBody)
+            let fields = try JSONSerialization.jsonObject(with: body) as? [String: String]
+            #expect(fields == ["username": "pop\u{8}corn", "password": password])
+        },
         RequestBuildingCase("a call without parameters has no query at all") { builder in
             let url = try builder.request(for: .randomPhoto).get().url
             #expect(url?.absoluteString == "https://api.unsplash.com/photos/random")
@@ -85,4 +94,40 @@ extension Result {
         guard case .failure(let failure) = self else { return nil }
         return failure
     }
+}
+
+/// Base URLs a router is given, and the URL it must build from each for the segments `photos`,
+/// `x`; `nil` where it must refuse, since a path, query or fragment in a base would change the
+/// address or be lost.
+let baseURLExpectations: [(base: String, url: String?)] = [
+    ("https://api.example.com", "https://api.example.com/photos/x"),
+    ("https://api.example.com/", "https://api.example.com/photos/x"),
+    ("http://localhost:8080", "http://localhost:8080/photos/x"),
+    ("https://api.example.com/v1", nil),
+    ("https://api.example.com?v=1", nil),
+    ("https://api.example.com#top", nil),
+    ("api.example.com", nil),
+    ("//api.example.com", nil),
+    ("", nil),
+]
+
+/// Checks what a router built from each of `baseURLExpectations`: `build` returns the URL, or the
+/// reason it was refused.
+func expectBaseURLs(
+    sourceLocation: SourceLocation = #_sourceLocation, _ build: (String) -> Result<URL?, InvalidRequest>
+) {
+    for (base, expected) in baseURLExpectations {
+        switch build(base) {
+        case .success(let url):
+            #expect(url?.absoluteString == expected, "base \"\(base)\"", sourceLocation: sourceLocation)
+        case .failure(let refusal):
+            #expect(expected == nil, "base \"\(base)\": \(refusal.reason)", sourceLocation: sourceLocation)
+            #expect(refusal.reason.contains("not a base URL"), "base \"\(base)\"", sourceLocation: sourceLocation)
+        }
+    }
+}
+
+/// Why a router refused to build a request, whichever stage's `APIError` said so.
+struct InvalidRequest: Error {
+    let reason: String
 }

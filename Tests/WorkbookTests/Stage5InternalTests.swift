@@ -4,22 +4,25 @@ import Stage5Router
 import Testing
 
 extension FakeServerSuites.Stage5Tests {
-    /// A router whose base URL has a path, as a versioned API's often does.
-    struct VersionedRouter: Stage5Router.Router {
-        let baseURL = "https://api.example.com/v1"
+    /// A router for `/photos/x` on whichever base URL it is given.
+    struct BaseRouter: Stage5Router.Router {
+        let baseURL: String
         let pathSegments = ["photos", "x"]
         let method = HTTPMethod.get
         let headers: [String: String] = [:]
         let parameters: [String: String] = [:]
     }
 
-    @Test("Stage 5 refuses a base URL with a path instead of silently dropping it")
-    func baseURLWithAPath() {
-        #expect {
-            try VersionedRouter().asURLRequest()
-        } throws: { error in
-            guard case .invalidRequest(let reason) = error as? APIError else { return false }
-            return reason.contains("no path")
+    @Test("Stage 5 takes a scheme and host as its base URL, and refuses one with a path, query or fragment")
+    func baseURLs() {
+        expectBaseURLs { base in
+            do throws(Stage5Router.APIError) {
+                return .success(try BaseRouter(baseURL: base).asURLRequest().url)
+            } catch .invalidRequest(let reason) {
+                return .failure(InvalidRequest(reason: reason))
+            } catch {
+                return .failure(InvalidRequest(reason: "not invalidRequest: \(error)"))
+            }
         }
     }
 }

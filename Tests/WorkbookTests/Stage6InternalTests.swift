@@ -30,3 +30,27 @@ extension SeparateFakeSuites.Stage6Tests {
         #expect(names == ["6, no plugins", "6, logger only"])
     }
 }
+
+extension SeparateFakeSuites.Stage6Tests {
+    /// A router for `/photos/x` on whichever base URL it is given.
+    struct BaseRouter: Stage6Async.Router {
+        let baseURL: String
+        let pathSegments = ["photos", "x"]
+        let method = HTTPMethod.get
+        let headers: [String: String] = [:]
+        let parameters: [String: String] = [:]
+    }
+
+    @Test("Stage 6 takes a scheme and host as its base URL, and refuses one with a path, query or fragment")
+    func baseURLs() {
+        expectBaseURLs { base in
+            do throws(Stage6Async.APIError) {
+                return .success(try BaseRouter(baseURL: base).asURLRequest().url)
+            } catch .invalidRequest(let reason) {
+                return .failure(InvalidRequest(reason: reason))
+            } catch {
+                return .failure(InvalidRequest(reason: "not invalidRequest: \(error)"))
+            }
+        }
+    }
+}
