@@ -1,5 +1,6 @@
 // Stage 6 in `workbook bench`: its calls awaited as a screen awaits them, on the adapter's session.
 import Foundation
+import Models
 import Stage6Async
 
 #if canImport(FoundationNetworking)
@@ -25,9 +26,32 @@ extension Stage6Managers {
 extension Stage6Adapter: BenchCalling, Stage6Managers {
     public func benchVariants(session: URLSession) -> [(name: String, calls: any BenchCalls)] {
         [
+            ("6, router only", Stage6RouterOnly(session: session)),
             ("6, no plugins", Stage6PluginChoice(plugins: [], session: session)),
             ("6, logger only", Stage6PluginChoice(plugins: [LoggerPlugin()], session: session)),
         ]
+    }
+}
+
+/// Stage 6's requests as its router builds them, sent with `data(for:)` and decoded, with no
+/// client: against the async floor, what building a request per call costs; against `6, no
+/// plugins`, what the client itself adds.
+struct Stage6RouterOnly: BenchCalls {
+    let session: URLSession
+
+    func benchPhoto(id: String) async -> Bool {
+        await reply(to: UnsplashAPI.photo(id: id), as: Photo.self) != nil
+    }
+
+    func benchLogin(username: String, password: String) async -> Bool {
+        await reply(to: PopcornAPI.login(username: username, password: password), as: LoginResponse.self)?.token != nil
+    }
+
+    private func reply<T: Decodable>(to router: some Router, as type: T.Type) async -> T? {
+        guard let request = try? router.asURLRequest(), let (data, _) = try? await session.data(for: request) else {
+            return nil
+        }
+        return try? JSONDecoder().decode(T.self, from: data)
     }
 }
 

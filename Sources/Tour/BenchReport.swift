@@ -194,7 +194,7 @@ extension BenchReport {
     /// The rows of the per-request table, in ladder order: each floor just above the stages it measures.
     static let contenderOrder = [
         "completion floor", "stage 1", "stage 2", "stage 3", "stage 4", "stage 5", "async floor",
-        "6, no plugins", "6, logger only", "stage 6",
+        "6, router only", "6, no plugins", "6, logger only", "stage 6",
     ]
 
     static func perRequestTable(_ perRequest: PerRequest, call: String) -> Table {
