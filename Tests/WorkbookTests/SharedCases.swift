@@ -146,6 +146,17 @@ enum SharedCases {
                 #expect(loggedOut == (200..<300).contains(status), "logout with status \(status)")
             }
         },
+        SharedCase("profile's success range ends at 299: a 300 with a profile fails in typed stages") { stage in
+            let token = try stage.value(await stage.adapter.login(username: demoUsername, password: demoPassword))
+            stage.fake.override(.profile, with: .status(299))
+            #expect(try stage.value(await stage.adapter.profile(token: token)).username == demoUsername)
+            // Stages 1 and 2 read no status here, so a 300 gets through them: untyped, unchecked.
+            stage.fake.override(.profile, with: .status(300))
+            let atThreeHundred = await stage.adapter.profile(token: token)
+            if stage.declares(.typedFailures) {
+                #expect(try stage.failure(atThreeHundred).kind == .unexpectedStatus)
+            }
+        },
     ]
 
     // MARK: - Search
