@@ -1,8 +1,10 @@
 // Stage 6's own checks, which name Stage6Async's types (its Router). `workbook kata start 6` sets
 // this file aside, since stage 5's code has a router of another module; `kata reset 6` brings it back.
+import FakeServers
 import Foundation
 import Stage6Async
 import StageAdapters
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -52,5 +54,25 @@ extension SeparateFakeSuites.Stage6Tests {
                 return .failure(InvalidRequest(reason: "not invalidRequest: \(error)"))
             }
         }
+    }
+}
+
+extension SeparateFakeSuites.Stage6Tests {
+    @Test("Stage 6's logger keeps its last `capacity` lines, oldest first, however many calls came before")
+    func loggerCapacity() async throws {
+        _ = freshFake(.separate)
+        let logger = LoggerPlugin(capacity: 3)
+        let client = APIClient(
+            session: URLSession(configuration: FakeServers.separate.sessionConfiguration()), plugins: [logger])
+        let photoManager = PhotoManager(client: client)
+        // Seven calls, so the log trims once (at twice its capacity) and then holds more than it shows.
+        let ids = [
+            "Dwu85P9SOIk", "LBI7cgq3pbM", "yC-Yzbqy7PY", "8manzosDSGM", "3Z70SDuYs5g", "NodtnCsLdTE", "IicyiaPYGGI",
+        ]
+        for id in ids {
+            _ = try await photoManager.photo(id: id)
+        }
+        let urls = logger.lines.map { String($0.split(separator: " ")[1]) }
+        #expect(urls == ids.suffix(3).map { "https://api.unsplash.com/photos/\($0)" })
     }
 }
