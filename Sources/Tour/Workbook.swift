@@ -14,11 +14,18 @@ public struct Workbook: Sendable {
     let style: Style
     /// The columns every line must fit in (`Terminal.width()` for the real command).
     let width: Int
+    /// Whether a unified diff is cut to `width` too: on a terminal, yes; into a file or a pipe, its
+    /// lines stay whole, as a patch's must.
+    let wrapsDiffs: Bool
     let write: @Sendable (String) -> Void
 
-    public init(style: Style, width: Int = Terminal.fallbackWidth, write: @escaping @Sendable (String) -> Void) {
+    public init(
+        style: Style, width: Int = Terminal.fallbackWidth, wrapsDiffs: Bool = true,
+        write: @escaping @Sendable (String) -> Void
+    ) {
         self.style = style
         self.width = max(Terminal.narrowest, width)
+        self.wrapsDiffs = wrapsDiffs
         self.write = write
     }
 
@@ -55,8 +62,8 @@ public struct Workbook: Sendable {
     /// The `workbook` program: reads `arguments`, runs the command they make, and tells `fail`
     /// what went wrong; returns the exit status. A mistake in the words costs three lines at most.
     public static func main(
-        _ arguments: [String], style: Style, width: Int, write: @escaping @Sendable (String) -> Void,
-        fail: (String) -> Void
+        _ arguments: [String], style: Style, width: Int, wrapsDiffs: Bool = true,
+        write: @escaping @Sendable (String) -> Void, fail: (String) -> Void
     ) async -> Int32 {
         let command: Command
         do {
@@ -66,7 +73,7 @@ public struct Workbook: Sendable {
             return 2
         }
         do {
-            try await Workbook(style: style, width: width, write: write).run(command)
+            try await Workbook(style: style, width: width, wrapsDiffs: wrapsDiffs, write: write).run(command)
             return 0
         } catch let refusal as Refusal {
             // A kata that would overwrite work, or could not be undone: nothing was changed.

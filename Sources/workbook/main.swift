@@ -4,5 +4,6 @@ import Tour
 
 let status = await Workbook.main(
     Array(CommandLine.arguments.dropFirst()), style: .forStandardOutput(), width: Terminal.width(),
-    write: { print($0) }, fail: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
+    wrapsDiffs: Terminal.standardOutputColumns() != nil, write: { print($0) },
+    fail: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
 exit(status)

@@ -8,10 +8,11 @@ import Testing
 
 @testable import Tour
 
-/// What a command printed at `width`, line by line, without colour.
-private func printed(_ command: Command, width: Int) async throws -> [String] {
+/// What a command printed at `width`, line by line, without colour; `wrapsDiffs` false is a file
+/// or a pipe.
+private func printed(_ command: Command, width: Int, wrapsDiffs: Bool = true) async throws -> [String] {
     let lines = Locked<[String]>([])
-    try await Workbook(style: .plain, width: width) { text in
+    try await Workbook(style: .plain, width: width, wrapsDiffs: wrapsDiffs) { text in
         lines.withLock { $0 += text.components(separatedBy: "\n") }
     }
     .run(command)
@@ -218,6 +219,13 @@ struct FittedCompareTests {
         let unified = try await printed(.compare(old, new, unified: true), width: 60)
         #expect(overflowing(unified, 60).isEmpty)
         #expect(ChangedLines(unified: unified) == truth)
+    }
+
+    @Test("compare --unified into a file or a pipe cuts no line, whatever the width")
+    func unifiedIntoAFile() async throws {
+        let whole = try await printed(.compare(3, 4, unified: true), width: 100_000)
+        #expect(overflowing(whole, 80).count > 0, "stage 4 has lines longer than 80 columns to keep whole")
+        #expect(try await printed(.compare(3, 4, unified: true), width: 80, wrapsDiffs: false) == whole)
     }
 
     @Test("metrics keeps within the width", arguments: [60, 80, 200])

@@ -35,7 +35,9 @@ extension Workbook {
             guard sideBySide else {
                 let oldName = pair.old.map { "a/\($0.path)" } ?? "/dev/null"
                 let newName = pair.new.map { "b/\($0.path)" } ?? "/dev/null"
-                for line in Diff.unified(oldLines, newLines, oldName: oldName, newName: newName, width: width) {
+                let lines = Diff.unified(
+                    oldLines, newLines, oldName: oldName, newName: newName, width: wrapsDiffs ? width : nil)
+                for line in lines {
                     write(line)
                 }
                 continue

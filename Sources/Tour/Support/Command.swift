@@ -147,7 +147,8 @@ public enum Help {
           The two stages' sources, file by file, side by side (as wide as the terminal, a line too
           long for its column carried on below, marked ↪) with changed lines marked, the screens
           last; --unified prints a unified diff instead, as does a terminal too narrow for two
-          columns. `workbook compare 3 4` shows what stage 4 changed.
+          columns (into a file or a pipe, its lines are not cut). `workbook compare 3 4` shows
+          what stage 4 changed.
         """,
         "metrics": """
         workbook metrics [--markdown]

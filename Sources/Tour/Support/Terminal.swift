@@ -28,7 +28,7 @@ public enum Terminal {
     }
 
     /// The columns of the terminal on standard output, or `nil` when there is none.
-    static func standardOutputColumns() -> Int? {
+    public static func standardOutputColumns() -> Int? {
         #if canImport(Glibc) || canImport(Darwin)
         var size = winsize()
         guard isatty(STDOUT_FILENO) != 0, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 else { return nil }
