@@ -86,8 +86,8 @@ extension Router {
     }
 
     /// The parameters as one JSON object, keys sorted: the same call always sends the same bytes.
-    /// Written by hand since they are only strings: `JSONEncoder` took longer than the rest of
-    /// building the request (docs/benchmarks.md).
+    /// Written by hand since they are only strings: `JSONEncoder` was a large share of what the
+    /// router cost a login (docs/benchmarks.md).
     static func jsonObject(_ parameters: [String: String]) -> Data {
         var json: [UInt8] = [UInt8(ascii: "{")]
         for (name, value) in parameters.sorted(by: { $0.key < $1.key }) {

@@ -111,23 +111,16 @@ let baseURLExpectations: [(base: String, url: String?)] = [
     ("", nil),
 ]
 
-/// Checks what a router built from each of `baseURLExpectations`: `build` returns the URL, or the
-/// reason it was refused.
-func expectBaseURLs(
-    sourceLocation: SourceLocation = #_sourceLocation, _ build: (String) -> Result<URL?, InvalidRequest>
-) {
+/// Checks what a router built from each of `baseURLExpectations`: `build` returns the URL, or
+/// throws the stage's `invalidRequest`, whose text says why.
+func expectBaseURLs(sourceLocation: SourceLocation = #_sourceLocation, _ build: (String) throws -> URL?) {
     for (base, expected) in baseURLExpectations {
-        switch build(base) {
-        case .success(let url):
+        do {
+            let url = try build(base)
             #expect(url?.absoluteString == expected, "base \"\(base)\"", sourceLocation: sourceLocation)
-        case .failure(let refusal):
-            #expect(expected == nil, "base \"\(base)\": \(refusal.reason)", sourceLocation: sourceLocation)
-            #expect(refusal.reason.contains("not a base URL"), "base \"\(base)\"", sourceLocation: sourceLocation)
+        } catch {
+            #expect(expected == nil, "base \"\(base)\": \(error)", sourceLocation: sourceLocation)
+            #expect("\(error)".contains("not a base URL"), "base \"\(base)\": \(error)", sourceLocation: sourceLocation)
         }
     }
-}
-
-/// Why a router refused to build a request, whichever stage's `APIError` said so.
-struct InvalidRequest: Error {
-    let reason: String
 }
