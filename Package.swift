@@ -34,7 +34,8 @@ let package = Package(
                 + stages.map { .target(name: $0) }),
         .executableTarget(name: "workbook", dependencies: ["Tour"]),
         // Helpers the shared suite and the exercises both use to drive a stage through the fakes.
-        .target(name: "TestSupport", dependencies: ["StageAdapters", "FakeServers"], path: "Tests/TestSupport"),
+        .target(
+            name: "TestSupport", dependencies: ["StageAdapters", "FakeServers", "Locking"], path: "Tests/TestSupport"),
         .testTarget(
             name: "WorkbookTests",
             dependencies: ["StageAdapters", "FakeServers", "Locking", "Models", "SourceMetrics", "TestSupport", "Tour"]

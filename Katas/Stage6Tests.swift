@@ -40,59 +40,6 @@ extension FakeServerSuites.Stage6Tests {
         }
         try check.check(builder)
     }
-
-    @Test("Stage 6 sends through the session it is given, not URLSession.shared")
-    func injectedSession() async throws {
-        let fake = freshFake()
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.protocolClasses = [InjectedSessionProtocol.self]
-        let adapter = Stage6Adapter(session: URLSession(configuration: configuration))
-        let answeredByTheSession =
-            await adapter.photo(id: "Dwu85P9SOIk").failure?.message
-            .contains(InjectedSessionProtocol.message) == true
-        // Counted, not shown: the log holds the access key, which no test output may print.
-        let sentToTheSharedFake = fake.log.count
-        #expect(
-            answeredByTheSession && sentToTheSharedFake == 0,
-            "the request went to URLSession.shared. The step: \(LadderPromise.step(to: .injectedSession))")
-    }
-
-    @Test("photos(ids:) fails with the first failure and cancels the requests still running")
-    func photosFailFast() async throws {
-        let fake = freshFake()
-        let concurrent = try concurrentCalls()
-        let ids = ["Dwu85P9SOIk", "no-such-id", "LBI7cgq3pbM", "yC-Yzbqy7PY"]
-        // Every known id is held back; only the unknown one is answered, at once, with a 404.
-        fake.override(.photo, with: .delay(30), times: 3, where: { $0.url.lastPathComponent != "no-such-id" })
-        let failure = try #require(await concurrent.photos(ids: ids).failure)
-        #expect(failure.kind == .notFound)
-        try await waitUntil { fake.stoppedRequests == 3 }
-    }
-
-    @Test("photos(ids:) returns the photos in the order asked, not the order they arrive in")
-    func photosInOrder() async throws {
-        let fake = freshFake()
-        let concurrent = try concurrentCalls()
-        let ids = ["Dwu85P9SOIk", "LBI7cgq3pbM", "yC-Yzbqy7PY"]
-        let hold = fake.hold(.photo, times: ids.count)
-        let call = Task { await concurrent.photos(ids: ids) }
-        try #require(await hold.waitUntilHeld(ids.count))
-        // Released in reverse: the first id answers last, the last one first.
-        for id in ids.reversed() {
-            hold.release { $0.url.lastPathComponent == id }
-        }
-        let photos = try #require(await call.value.value)
-        #expect(photos.map(\.id) == ids)
-        #expect(fake.log.count == ids.count)
-    }
-
-    /// Stage 6's concurrent calls, or an issue that names the step when the adapter has none yet.
-    func concurrentCalls() throws -> any ConcurrentCalls {
-        let adapter: any StageAdapter = Self.adapter()
-        return try #require(
-            adapter as? any ConcurrentCalls,
-            "Stage6Adapter has no photos(ids:) yet. The step: \(LadderPromise.step(to: .concurrentCalls))")
-    }
 }
 
 extension FakeServerSuites.Stage6Tests {

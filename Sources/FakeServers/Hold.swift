@@ -61,7 +61,7 @@ public final class Hold: Sendable {
 
     /// Waits until at least `count` replies are held at the same moment: those requests are all
     /// in flight together. False if that has not happened within `timeout` (real time).
-    public func waitUntilHeld(_ count: Int, timeout: Duration = .seconds(10)) async -> Bool {
+    public func waitUntilHeld(_ count: Int, timeout: Duration = .seconds(5)) async -> Bool {
         await withCheckedContinuation { continuation in
             let id: Int? = state.withLock { state in
                 guard state.held.count < count else { return nil }

@@ -19,5 +19,7 @@ public protocol LoginScreenModel: AnyObject {
     var username: String { get set }
     var password: String { get set }
     var state: LoginState { get }
+    /// The token of the last sign-in, an unfinished sign-up's included where the stage can keep it.
+    var token: Token? { get }
     func signIn()
 }

@@ -44,10 +44,9 @@ public struct Stage4Adapter: StageAdapter {
         }
     }
 
-    /// The app signed in earlier; the authentication plugin finds the token in the store.
+    /// The app signed in earlier: the stage's login kept the token where its authentication plugin looks.
     public func profile(token: Token) async -> Outcome<Profile> {
-        TokenStore.shared.token = token
-        return await completion(of: "profile()") { finish in
+        await completion(of: "profile()") { finish in
             LoginManager.shared.profile { result in
                 finish(Outcome(result))
             }
@@ -55,8 +54,7 @@ public struct Stage4Adapter: StageAdapter {
     }
 
     public func logout(token: Token) async -> Outcome<Void> {
-        TokenStore.shared.token = token
-        return await completion(of: "logout()") { finish in
+        await completion(of: "logout()") { finish in
             LoginManager.shared.logout { result in
                 finish(Outcome(result))
             }

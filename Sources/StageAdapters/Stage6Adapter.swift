@@ -62,9 +62,8 @@ public struct Stage6Adapter: StageAdapter {
         }
     }
 
-    /// The app signed in earlier; the authentication plugin finds the token in the store.
+    /// The app signed in earlier: the stage's login kept the token where its authentication plugin looks.
     public func profile(token: Token) async -> Outcome<Profile> {
-        tokens.save(token)
         do {
             return .value(try await loginManager.profile())
         } catch {
@@ -73,7 +72,6 @@ public struct Stage6Adapter: StageAdapter {
     }
 
     public func logout(token: Token) async -> Outcome<Void> {
-        tokens.save(token)
         do {
             return .value(try await loginManager.logout())
         } catch {

@@ -14,10 +14,11 @@ public protocol StageAdapter: Sendable {
     func searchPhotos(query: String) async -> Outcome<SearchPage>
     func randomPhoto() async -> Outcome<Photo>
     func photo(id: String) async -> Outcome<Photo>
-    /// The profile of the user `token` signed in. Stages 1-3 send the token with the call; from
-    /// stage 4 the adapter keeps it where the stage's authentication plugin looks.
+    /// The profile of the user `token` signed in. Stages 1-3 send the token with the call. From
+    /// stage 4 the stage keeps its sign-in itself (its login stores the token, an unfinished
+    /// sign-up's too) and the adapter passes nothing on: a stage that drops a token fails here.
     func profile(token: Token) async -> Outcome<Profile>
-    /// Ends `token`'s sign-in.
+    /// Ends `token`'s sign-in; from stage 4, the one the stage keeps.
     func logout(token: Token) async -> Outcome<Void>
     /// A new photo screen, made as an app at this stage makes one.
     @MainActor func makePhotoScreen() -> any PhotoScreenModel
@@ -82,6 +83,34 @@ public enum Capability: String, CaseIterable, Sendable {
         case .refreshesToken: "an expired access token is refreshed once, the call retried"
         case .singleFlightRefresh: "calls meeting an expired token together share one refresh"
         }
+    }
+
+    /// The name of the shared case that proves the capability. A declaration is a claim: every
+    /// stage held to the capability runs this case in `swift test --filter StageN`, and one that is
+    /// not held to it is shown not to have it, wherever that can be shown.
+    public var proof: String {
+        let proves: String =
+            switch self {
+            case .typedFailures: "a 404 and a 200 it cannot read are told apart; untyped, they look the same"
+            case .oneRequestPath: "one place in the stage's sources starts every URLSession task"
+            case .offlineRequestBuilding: "the request built without a network is the request sent"
+            case .cancellation: "cancelling the caller stops the request at once; otherwise the answer still comes"
+            case .concurrentCalls:
+                "requests are in flight together, answered in the order asked; the first failure stops the rest"
+            case .injectedSession: "every request goes through the session the stage is handed"
+            case .exactRequests: "every awkward input is sent as typed or refused; otherwise some are damaged"
+            case .latestSearchWins:
+                "the photo screen's latest search wins; otherwise an older reply arriving last replaces it"
+            case .cancelsWhenLeft: "a photo screen that goes away cancels its request; otherwise the reply still comes"
+            case .errorsCarryData:
+                "an unfinished sign-up's E009 carries its tokens and the next call uses them; otherwise none"
+            case .logsEveryCall: "the logger keeps a line for a login, its password masked"
+            case .refreshesToken:
+                "an expired token is refreshed once and the call sent again; otherwise it is unauthorized"
+            case .singleFlightRefresh:
+                "twenty calls meeting an expired token share one refresh; otherwise each refreshes"
+            }
+        return "\(rawValue): \(proves)"
     }
 }
 

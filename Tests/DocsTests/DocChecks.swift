@@ -2,6 +2,7 @@
 // holds now, so that each rule can be tried on a deliberately wrong page written inline.
 import Foundation
 import SourceMetrics
+import StageAdapters
 
 @testable import Tour
 
@@ -45,7 +46,11 @@ struct DocWorld: Sendable {
         self.metrics = metrics
         self.generated = generated
         self.testSources = testSources
-        testNames = DocChecks.declaredNames(in: testSources)
+        // A capability's proof is named by `Capability.proof`, the name `kata check` prints too.
+        testNames = DocChecks.declaredNames(in: testSources).union(
+            Capability.allCases.map {
+                $0.proof.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            })
     }
 }
 
@@ -458,7 +463,7 @@ enum DocChecks {
     static func declaredNames(in sources: [String]) -> Set<String> {
         var names = Set<String>()
         for source in sources {
-            for opening in ["SharedCase(", "@Test(", "RequestBuildingCase("] {
+            for opening in ["SharedCase(", "@Test(", "RequestBuildingCase(", "SourceClaim("] {
                 for following in source.components(separatedBy: opening).dropFirst() {
                     // The formatter may break the line after the opening parenthesis.
                     let rest = following.drop { $0 == " " || $0 == "\n" }

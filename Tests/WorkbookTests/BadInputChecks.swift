@@ -16,13 +16,16 @@ func check(
     sourceLocation: SourceLocation = #_sourceLocation
 ) async {
     let fake = freshFake(fake)
-    let monitor = CompletionMonitor(patience: 5)
-    let sent = await CompletionMonitor.$current.withValue(monitor) {
-        await BadInputs.send(input, through: adapter, fake: fake)
+    try? await Bounded.run(stage: adapter.stage.number, case: input.name, sourceLocation: sourceLocation) {
+        let monitor = CompletionMonitor(patience: 5)
+        let sent = await CompletionMonitor.$current.withValue(monitor) {
+            await BadInputs.send(input, through: adapter, fake: fake)
+        }
+        #expect(
+            input.accepts(sent, from: Ladder.heldTo(adapter.stage)), "stage \(adapter.stage.number): \(sent)",
+            sourceLocation: sourceLocation)
+        #expect(
+            monitor.problems.isEmpty, "stage \(adapter.stage.number): \(monitor.problems)",
+            sourceLocation: sourceLocation)
     }
-    #expect(
-        input.accepts(sent, from: Ladder.heldTo(adapter.stage)), "stage \(adapter.stage.number): \(sent)",
-        sourceLocation: sourceLocation)
-    #expect(
-        monitor.problems.isEmpty, "stage \(adapter.stage.number): \(monitor.problems)", sourceLocation: sourceLocation)
 }

@@ -16,7 +16,16 @@ func check(
 ) async {
     // Held to what its number promises, whatever its adapter declares (see `Ladder`).
     let stage = Ladder.heldTo(adapter.stage)
-    let result = await BadReplies.run(badReply, on: adapter, fake: freshFake(fake))
+    let fake = freshFake(fake)
+    try? await Bounded.run(stage: stage.number, case: badReply.name, sourceLocation: sourceLocation) {
+        let result = await BadReplies.run(badReply, on: adapter, fake: fake)
+        expect(result, of: badReply, from: stage, sourceLocation: sourceLocation)
+    }
+}
+
+private func expect(
+    _ result: BadReplyResult, of badReply: BadReply, from stage: StageInfo, sourceLocation: SourceLocation
+) {
     #expect(result.problems.isEmpty, "stage \(stage.number): \(result.problems)", sourceLocation: sourceLocation)
     #expect(
         result.handed == badReply.expected(for: stage),

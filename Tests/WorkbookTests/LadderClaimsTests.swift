@@ -1,55 +1,70 @@
-// The claims the ladder makes about each stage's source, checked against counts measured from
-// the stage's own files. Change a stage so that a claim stops being true and this fails.
+// What the ladder says across stages: the stages in Sources/ are the six, stage 6 carries stage 5's
+// router over unchanged, the capability matrix prints what each stage declares, and every check of
+// a stage is one that its own run, `swift test --filter StageN`, selects.
+import FakeServers
+import Foundation
 import SourceMetrics
 import StageAdapters
 import Testing
 
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Every stage's adapter, stage 6's on a session of the shared fake (these checks send nothing).
+let everyStage = Stages.all(session: URLSession(configuration: FakeServers.sessionConfiguration()))
+
 @Suite("Ladder claims")
 struct LadderClaimsTests {
-    /// The photo calls a stage offers: three, and the exercise's when it is done.
-    func photoCalls(_ stage: StageArgument) -> Int {
-        stage.adapter is any UserPhotosCalling ? 4 : 3
+    @Test("the exercise's call is taken out of a router file and nothing else is")
+    func exerciseCallTakenOut() {
+        let before = """
+            case photo(id: String)
+            // One segment.
+            case .photo(let id): ["photos", id]
+            case .randomPhoto, .photo: [:]
+            """
+        let after = """
+            case photo(id: String)
+            case userPhotos(username: String)
+            // One segment.
+            case .photo(let id): ["photos", id]
+            // One segment too.
+            case .userPhotos(let username): ["users", username, "photos"]
+            case .randomPhoto, .photo, .userPhotos: [:]
+            """
+        #expect(Stage5AndStage6.withoutUserPhotos(after) == Stage5AndStage6.withoutUserPhotos(before))
+        #expect(Stage5AndStage6.withoutUserPhotos(before) == before.split(separator: "\n").map(String.init))
     }
 
-    /// Every call a stage offers: login, profile and logout, the photo calls, and exercise 2b's
-    /// refresh when it is done.
-    func calls(_ stage: StageArgument) -> Int {
-        3 + photoCalls(stage) + (stage.adapter is any TokenRefreshCalling ? 1 : 0)
+    @Test("the stages in Sources/ are the six the call sites name, in order")
+    func stagesMatchSources() throws {
+        let sources = try #require(SourceMetrics.sourcesDirectory(from: #filePath))
+        let directories = try SourceMetrics.stageDirectories(in: sources).map(\.lastPathComponent)
+        #expect(directories == everyStage.map(\.stage.module))
+        #expect(everyStage.map(\.stage.number) == Array(1...6))
     }
 
-    @Test(
-        "the access key is typed once per photo function in stage 1, and once in all from stage 2",
-        arguments: StageArgument.all)
-    func keyLiterals(_ stage: StageArgument) throws {
-        let metrics = try measure(stage.adapter.stage)
-        #expect(metrics.keyLiterals == (stage.adapter.stage.number == 1 ? photoCalls(stage) : 1), "\(metrics)")
-    }
-
-    @Test(
-        "stages 1 to 3 start a URLSession task once per call; from stage 4, in one place",
-        arguments: StageArgument.all)
-    func requestPaths(_ stage: StageArgument) throws {
-        let metrics = try measure(stage.adapter.stage)
-        let expected = stage.adapter.stage.number <= 3 ? calls(stage) : 1
-        #expect(metrics.sessionCallSites == expected, "\(metrics)")
-        #expect(metrics.requestFunctions == expected, "\(metrics)")
-    }
-
-    @Test("from the router on, nothing is force-unwrapped", arguments: StageArgument.all)
-    func forceUnwraps(_ stage: StageArgument) throws {
-        let metrics = try measure(stage.adapter.stage)
-        if stage.adapter.stage.number >= 5 {
-            #expect(metrics.forceUnwraps == 0, "\(metrics)")
+    @Test("the matrix prints one row per stage with exactly its declared capabilities")
+    func matrixPrints() {
+        let stages = everyStage.map(\.stage)
+        let lines = CapabilityMatrix.markdown(stages).split(separator: "\n")
+        #expect(lines.count == stages.count + 2)
+        for (stage, line) in zip(stages, lines.dropFirst(2)) {
+            #expect(line.hasPrefix("| \(stage.number) \(stage.module) |"))
+            #expect(line.filter { $0 == "✓" }.count == stage.capabilities.count)
         }
     }
+}
 
+/// Named for both stages, so that `swift test --filter Stage5` and `--filter Stage6` each select it.
+@Suite("Stage 5 and stage 6")
+struct Stage5AndStage6 {
     @Test("stage 6 keeps stage 5's router, enums and error type unchanged, file for file")
     func stageSixKeepsTheRouter() throws {
         let sources = try #require(SourceMetrics.sourcesDirectory(from: #filePath))
         // An exercise done in one of the two stages adds its call to that stage's enum alone.
-        let offered = StageArgument.all.filter { [5, 6].contains($0.adapter.stage.number) }.map {
-            $0.adapter is any UserPhotosCalling
-        }
+        let offered = everyStage.filter { [5, 6].contains($0.stage.number) }.map { $0 is any UserPhotosCalling }
         let oneExercise = Set(offered).count == 2
         for file in ["Router.swift", "PopcornAPI.swift", "UnsplashAPI.swift", "APIError.swift"] {
             guard
@@ -88,33 +103,47 @@ struct LadderClaimsTests {
         }
         return kept
     }
+}
 
-    @Test("the exercise's call is taken out of a router file and nothing else is")
-    func exerciseCallTakenOut() {
-        let before = """
-            case photo(id: String)
-            // One segment.
-            case .photo(let id): ["photos", id]
-            case .randomPhoto, .photo: [:]
-            """
-        let after = """
-            case photo(id: String)
-            case userPhotos(username: String)
-            // One segment.
-            case .photo(let id): ["photos", id]
-            // One segment too.
-            case .userPhotos(let username): ["users", username, "photos"]
-            case .randomPhoto, .photo, .userPhotos: [:]
-            """
-        #expect(Self.withoutUserPhotos(after) == Self.withoutUserPhotos(before))
-        #expect(Self.withoutUserPhotos(before) == before.split(separator: "\n").map(String.init))
+@Suite("Each stage's own run")
+struct StageRunTests {
+    @Test("every capability has exactly one proof among the cases each stage runs, named by its proof")
+    func everyCapabilityHasAProof() {
+        let names = SharedCases.all.map(\.name) + ScreenCases.all.map(\.name)
+        for capability in Capability.allCases {
+            #expect(names.filter { $0 == capability.proof }.count == 1, "\(capability.proof)")
+        }
+        #expect(Set(names).count == names.count, "two cases share a name")
     }
 
-    @Test("the stages in Sources/ are the six the call sites name, in order")
-    func stagesMatchSources() throws {
-        let sources = try #require(SourceMetrics.sourcesDirectory(from: #filePath))
-        let directories = try SourceMetrics.stageDirectories(in: sources).map(\.lastPathComponent)
-        #expect(directories == StageArgument.all.map(\.adapter.stage.module))
-        #expect(StageArgument.all.map(\.adapter.stage.number) == Array(1...6))
+    /// The lists every stage's suite runs, each in a test of a suite whose name holds `StageN`.
+    static let lists = ["SharedCases.all", "ScreenCases.all", "BadReplies.all", "BadInputs.all"]
+
+    @Test(
+        "each stage's suite runs every shared, screen, bad-reply and bad-input case, and its promises and claims",
+        arguments: 1...6)
+    func suiteRunsEveryList(_ number: Int) throws {
+        let tests = try #require(SourceMetrics.sourcesDirectory(from: #filePath)).deletingLastPathComponent()
+            .appendingPathComponent("Tests/WorkbookTests")
+        // The suite, and the kata edition that stands in for it during a kata, where there is one.
+        let root = tests.deletingLastPathComponent().deletingLastPathComponent()
+        let files = [
+            tests.appendingPathComponent("Stage\(number)Tests.swift"),
+            root.appendingPathComponent("Katas/Stage\(number)Tests.swift"),
+        ].filter { FileManager.default.fileExists(atPath: $0.path) }
+        #expect(!files.isEmpty)
+        for file in files {
+            let suite = try String(contentsOf: file, encoding: .utf8)
+            #expect(suite.contains("struct Stage\(number)Tests"), "the suite's name must hold Stage\(number)")
+            for list in Self.lists {
+                #expect(suite.contains("arguments: \(list))"), "\(file.lastPathComponent) does not run \(list)")
+            }
+        }
+        let promises = try String(contentsOf: tests.appendingPathComponent("LadderPromiseTests.swift"), encoding: .utf8)
+        let stageSuite = try #require(
+            promises.components(separatedBy: "struct Stage\(number) {").dropFirst().first?
+                .components(separatedBy: "@Suite").first, "LadderPromiseTests.swift has no suite Stage\(number)")
+        #expect(stageSuite.contains("arguments: SourceClaim.all)"))
+        #expect(number == 1 || stageSuite.contains("arguments: LadderPromise.all(for: \(number)))"))
     }
 }

@@ -20,9 +20,10 @@ struct ScreenCase: Sendable, CustomTestStringConvertible {
 
     var testDescription: String { name }
 
-    /// Runs the case on a fresh fake: the one `adapter` reaches.
+    /// Runs the case on a fresh fake, the one `adapter` reaches, boundedly.
     @MainActor func run(on adapter: any StageAdapter, fake: FakeServers = .shared) async throws {
-        try await body(StageUnderTest(adapter: adapter, fake: freshFake(fake)))
+        let stage = StageUnderTest(adapter: adapter, fake: freshFake(fake))
+        try await Bounded.run(stage: stage.number, case: name) { try await body(stage) }
     }
 }
 
@@ -232,7 +233,7 @@ enum ScreenCases {
     // MARK: - Races every app meets
 
     static let races: [ScreenCase] = [
-        ScreenCase("photo screen: the latest search wins, or, undeclared, an older reply arriving last replaces it") {
+        ScreenCase(Capability.latestSearchWins.proof) {
             stage in
             let screen = stage.adapter.makePhotoScreen()
             let shown = ShownStates { screen.results }
@@ -255,7 +256,7 @@ enum ScreenCases {
                 try await shown.wait(until: { $0 != cats && $0.isLoaded }, "showing the stale cat page")
             }
         },
-        ScreenCase("photo screen: leaving releases the screen at once, and its request is cancelled where declared") {
+        ScreenCase(Capability.cancelsWhenLeft.proof) {
             stage in
             let held = stage.fake.hold(.photo)
             var screen: (any PhotoScreenModel)? = stage.adapter.makePhotoScreen()
@@ -313,6 +314,34 @@ enum ScreenCases {
             }
             #expect(screen.username == FakeServers.demoUsername, "a refusal keeps what was typed")
             #expect(screen.password == FakeServers.demoPassword + "?")
+        },
+        ScreenCase(
+            "login screen: an unfinished sign-up is refused, no token in the sentence; typed stages keep its tokens"
+        ) { stage in
+            let screen = stage.adapter.makeLoginScreen()
+            let shown = ShownStates { screen.state }
+            screen.username = FakeServers.unfinishedUsername
+            screen.password = FakeServers.unfinishedPassword
+            screen.signIn()
+            try await shown.wait(until: \.isSettled, "refused")
+            guard case .refused(let sentence, let canRetry) = shown.last else {
+                Issue.record("stage \(stage.number) shows \(shown.last)")
+                return
+            }
+            let secrets = SharedCase.secrets.filter { sentence.contains($0) }
+            #expect(!sentence.isEmpty && secrets.isEmpty, "stage \(stage.number)'s sentence shows a secret")
+            if stage.declares(.typedFailures) {
+                #expect(sentence.contains("sign-up is not finished") && !canRetry, "\"\(sentence)\"")
+            }
+            guard stage.declares(.errorsCarryData) else {
+                #expect(screen.token == nil)
+                return
+            }
+            // Kept for the calls that finish the sign-up: the next signed-in call goes out with them.
+            let token = try #require(screen.token, "stage \(stage.number)'s screen dropped the E009 tokens")
+            let profile = await stage.adapter.profile(token: token)
+            #expect(profile.value?.username == FakeServers.unfinishedUsername)
+            #expect(stage.fake.log.last?.header("Authorization") == "Bearer \(token.accessToken)")
         },
         ScreenCase("login screen: offline is refused with Retry, and Retry signs in as typed") { stage in
             stage.fake.override(.login, with: .failure(.notConnectedToInternet))

@@ -16,14 +16,16 @@ struct SharedCase: Sendable, CustomTestStringConvertible {
 
     var testDescription: String { name }
 
-    /// Runs the case on a fresh fake (the one `adapter` reaches), then checks that every
+    /// Runs the case on a fresh fake (the one `adapter` reaches), boundedly, then checks that every
     /// completion handler was called exactly once and, where the stage logs, that its logger kept
     /// a line for every request and no secret.
     func run(on adapter: any StageAdapter, fake: FakeServers = .shared) async throws {
         let stage = StageUnderTest(adapter: adapter, fake: freshFake(fake))
-        (adapter as? any CallLogging)?.clearLog()
-        try await stage.watchingCompletions { try await body(stage) }
-        checkLog(of: stage)
+        try await Bounded.run(stage: stage.number, case: name) {
+            (adapter as? any CallLogging)?.clearLog()
+            try await stage.watchingCompletions { try await body(stage) }
+            checkLog(of: stage)
+        }
     }
 
     /// The secrets no log line may hold: the demo passwords, the access key, and every token the

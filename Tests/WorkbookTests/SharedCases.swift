@@ -11,7 +11,7 @@ let demoUsername = FakeServers.demoUsername
 let demoPassword = FakeServers.demoPassword
 
 enum SharedCases {
-    static let all: [SharedCase] = login + signedIn + search + random + photo + badReplies + everyCall
+    static let all: [SharedCase] = login + signedIn + search + random + photo + badReplies + everyCall + capabilities
 
     // MARK: - Login
 
@@ -91,8 +91,11 @@ enum SharedCases {
             let failure = try stage.failure(await stage.adapter.profile(token: token))
             #expect(failure.kind == stage.expectedKind(.unauthorized))
         },
-        SharedCase("an unfinished sign-up's E009 hands over its tokens where the stage's errors can carry them") {
+        SharedCase(Capability.errorsCarryData.proof) {
             stage in
+            // Signed in as the demo user first: from stage 4 the stage keeps its own sign-in, and
+            // must replace it with the unfinished sign-up's tokens, not keep the older ones.
+            _ = try stage.value(await stage.adapter.login(username: demoUsername, password: demoPassword))
             let failure = try stage.failure(
                 await stage.adapter.login(
                     username: FakeServers.unfinishedUsername, password: FakeServers.unfinishedPassword))
@@ -103,11 +106,13 @@ enum SharedCases {
                 let profile = try stage.value(await stage.adapter.profile(token: token))
                 #expect(profile.username == FakeServers.unfinishedUsername)
                 #expect(profile.displayName == nil)
+                let sent = stage.fake.log.last { $0.route == .profile }
+                #expect(sent?.header("Authorization") == "Bearer \(token.accessToken)", "the call used other tokens")
             } else {
                 #expect(failure.carriedToken == nil)
             }
         },
-        SharedCase("an expired access token fails as unauthorized, or is refreshed once and the call sent again") {
+        SharedCase(Capability.refreshesToken.proof) {
             stage in
             let token = try stage.value(await stage.adapter.login(username: demoUsername, password: demoPassword))
             stage.fake.expireAccessTokens()
@@ -125,6 +130,46 @@ enum SharedCases {
                 #expect(refreshes.isEmpty)
                 #expect(profiles.count == 1)
             }
+        },
+        SharedCase("an access token that stays expired gets one refresh and one more try, then fails as unauthorized") {
+            stage in
+            let token = try stage.value(await stage.adapter.login(username: demoUsername, password: demoPassword))
+            // The server says "expired" to every try: the refresh works, the token it brings does not.
+            let expired = Override(
+                status: 401,
+                headers: ["Content-Type": "application/json", "WWW-Authenticate": #"Bearer error="invalid_token""#],
+                body: Data(
+                    #"{"resultCode":401,"status":"fail","divisionCode":"TOKEN_EXPIRED","message":"Access token expired","data":null}"#
+                        .utf8))
+            stage.fake.override(.profile, with: expired, times: 6)
+            let failure = try stage.failure(await stage.adapter.profile(token: token))
+            #expect(failure.kind == stage.expectedKind(.unauthorized))
+            let refreshes = stage.fake.log.filter { $0.route == .refreshToken }.count
+            let profiles = stage.fake.log.filter { $0.route == .profile }.count
+            let refreshing = stage.declares(.refreshesToken)
+            #expect(refreshes == (refreshing ? 1 : 0), "stage \(stage.number) refreshed \(refreshes) times")
+            #expect(profiles == (refreshing ? 2 : 1), "stage \(stage.number) sent the call \(profiles) times")
+        },
+        SharedCase("two expiries in a row: each refresh sends the newest refresh token, and both calls succeed") {
+            stage in
+            let token = try stage.value(await stage.adapter.login(username: demoUsername, password: demoPassword))
+            stage.fake.expireAccessTokens()
+            let first = await stage.adapter.profile(token: token)
+            stage.fake.expireAccessTokens()
+            let second = await stage.adapter.profile(token: token)
+            let refreshes = stage.fake.log.filter { $0.route == .refreshToken }.compactMap {
+                $0.jsonStrings?["refresh_token"]
+            }
+            guard stage.declares(.refreshesToken) else {
+                #expect(first.failure != nil && second.failure != nil && refreshes.isEmpty)
+                return
+            }
+            #expect(try stage.value(first).username == demoUsername)
+            // The fake uses a refresh token up: sending the login's again would be refused.
+            #expect(try stage.value(second).username == demoUsername, "the second refresh sent a used-up token")
+            #expect(refreshes.count == 2)
+            #expect(refreshes.first == token.refreshToken)
+            #expect(Set(refreshes).count == refreshes.count, "a refresh token was sent twice")
         },
         SharedCase("a refresh the server refuses fails the call as unauthorized, with no second try") { stage in
             let token = try stage.value(await stage.adapter.login(username: demoUsername, password: demoPassword))

@@ -28,35 +28,6 @@ extension SeparateFakeSuites.Stage6Tests {
     func requestBuilding(_ check: RequestBuildingCase) throws {
         try check.check(Stage6Adapter(session: URLSession(configuration: FakeServers.separate.sessionConfiguration())))
     }
-
-    @Test("photos(ids:) fails with the first failure and cancels the requests still running")
-    func photosFailFast() async throws {
-        let fake = freshFake(.separate)
-        let ids = ["Dwu85P9SOIk", "no-such-id", "LBI7cgq3pbM", "yC-Yzbqy7PY"]
-        // Every known id is held back; only the unknown one is answered, at once, with a 404.
-        fake.override(.photo, with: .delay(30), times: 3, where: { $0.url.lastPathComponent != "no-such-id" })
-        let adapter = Stage6Adapter(session: URLSession(configuration: FakeServers.separate.sessionConfiguration()))
-        let failure = try #require(await adapter.photos(ids: ids).failure)
-        #expect(failure.kind == .notFound)
-        try await waitUntil { fake.stoppedRequests == 3 }
-    }
-
-    @Test("photos(ids:) returns the photos in the order asked, not the order they arrive in")
-    func photosInOrder() async throws {
-        let fake = freshFake(.separate)
-        let ids = ["Dwu85P9SOIk", "LBI7cgq3pbM", "yC-Yzbqy7PY"]
-        let hold = fake.hold(.photo, times: ids.count)
-        let adapter = Stage6Adapter(session: URLSession(configuration: FakeServers.separate.sessionConfiguration()))
-        let call = Task { await adapter.photos(ids: ids) }
-        try #require(await hold.waitUntilHeld(ids.count))
-        // Released in reverse: the first id answers last, the last one first.
-        for id in ids.reversed() {
-            hold.release { $0.url.lastPathComponent == id }
-        }
-        let photos = try #require(await call.value.value)
-        #expect(photos.map(\.id) == ids)
-        #expect(fake.log.count == ids.count)
-    }
 }
 
 extension SeparateFakeSuites.Stage6Tests {

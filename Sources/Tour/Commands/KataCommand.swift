@@ -49,19 +49,27 @@ extension Workbook {
             "Kata \(number): stage \(number)'s promises, measured from Sources/\(stage.module) and declared by "
                 + "Stage\(number)Adapter as built now:"
         ]
+        var declared = 0
         for promise in LadderPromise.all(for: number) {
             if let lack = try promise.lack(of: stage, in: folder) {
                 lacking += 1
                 lines.append("  \(style.red("✗")) \(promise.name): \(lack)")
+            } else if promise.proof != nil {
+                // A declaration is a claim: only the suite's proof can keep it.
+                declared += 1
+                lines.append("  · \(promise.name)")
             } else {
                 lines.append("  \(style.green("✓")) \(promise.name)")
             }
         }
         lines.append("")
+        let proofs = declared == 0 ? "" : "; the \(declared) declared capabilities are proved there, not here"
         lines.append(
             lacking == 0
-                ? "Every promise is kept. The suite has the last word: swift test --filter Stage\(number)"
-                : "The suite has the last word: swift test --filter Stage\(number) (docs/katas/stage\(number).md)")
+                ? "Every promise measured here is kept. The suite has the last word\(proofs): "
+                    + "swift test --filter Stage\(number)"
+                : "The suite has the last word\(proofs): swift test --filter Stage\(number) (docs/katas/stage\(number).md)"
+        )
         write(lines.joined(separator: "\n"))
         if lacking > 0 {
             throw WorkbookError("kata \(number): \(lacking) of stage \(number)'s promises still lack (above).")

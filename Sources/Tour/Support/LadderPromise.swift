@@ -10,7 +10,16 @@ public struct LadderPromise: Sendable, CustomStringConvertible {
     public let name: String
     /// The first stage that makes it; every later stage keeps it.
     public let from: Int
+    /// For a declared capability, the shared case that proves it: the declaration alone keeps nothing.
+    public let proof: String?
     private let lacks: @Sendable (StageInfo, Measured) -> String?
+
+    init(name: String, from: Int, proof: String? = nil, lacks: @escaping @Sendable (StageInfo, Measured) -> String?) {
+        self.name = name
+        self.from = from
+        self.proof = proof
+        self.lacks = lacks
+    }
 
     public var description: String { name }
 
@@ -73,10 +82,14 @@ public struct LadderPromise: Sendable, CustomStringConvertible {
 
     // MARK: - Declared by the adapter
 
-    /// The adapter declares `capability`, from the stage that promises it on.
+    /// The adapter declares `capability`, from the stage that promises it on. Only the declaration is
+    /// read here: the stage's own run holds it to the capability with the proof's shared case.
     static func declares(_ capability: Capability) -> LadderPromise {
         let from = (1...6).first { Ladder.promised($0).contains(capability) } ?? 7
-        return LadderPromise(name: "declares \(capability.rawValue)", from: from) { stage, _ in
+        return LadderPromise(
+            name: "declared \(capability.rawValue), proved by the shared case “\(capability.proof)”", from: from,
+            proof: capability.proof
+        ) { stage, _ in
             guard !stage.capabilities.contains(capability) else { return nil }
             return "Stage\(stage.number)Adapter does not declare \(capability.rawValue) (\(capability.summary)). "
                 + "The step of stage \(from): \(step(to: capability))"
