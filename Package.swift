@@ -35,7 +35,8 @@ let package = Package(
         .executableTarget(name: "workbook", dependencies: ["Tour"]),
         // Helpers the shared suite and the exercises both use to drive a stage through the fakes.
         .target(
-            name: "TestSupport", dependencies: ["StageAdapters", "FakeServers", "Locking"], path: "Tests/TestSupport"),
+            name: "TestSupport", dependencies: ["StageAdapters", "FakeServers", "Locking", "Models"],
+            path: "Tests/TestSupport"),
         .testTarget(
             name: "WorkbookTests",
             dependencies: ["StageAdapters", "FakeServers", "Locking", "Models", "SourceMetrics", "TestSupport", "Tour"]

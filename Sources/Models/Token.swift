@@ -26,3 +26,8 @@ public struct Token: Codable, Equatable, Sendable {
         case refreshExpiredAt = "refresh_expired_at"
     }
 }
+
+extension Token {
+    /// What no screen or log may show: both tokens.
+    public var secrets: [String] { [accessToken, refreshToken] }
+}

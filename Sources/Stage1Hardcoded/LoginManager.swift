@@ -34,9 +34,8 @@ public final class LoginManager: Sendable {
                 if let token = reply.token {
                     completion(token, nil)
                 } else {
-                    // A server that echoes the password back must not put it on the screen.
-                    let message = (reply.message ?? "Login failed with status \(reply.status)")
-                        .replacingOccurrences(of: password, with: "•••")
+                    // A server that echoes the password back, whole or cut, must not put it on the screen.
+                    let message = (reply.message ?? "Login failed with status \(reply.status)").masking([password])
                     let userInfo = [NSLocalizedDescriptionKey: message]
                     completion(nil, NSError(domain: "Popcorn", code: reply.resultCode, userInfo: userInfo))
                 }
@@ -62,7 +61,9 @@ public final class LoginManager: Sendable {
                 if let profile = reply.payload {
                     completion(profile, nil)
                 } else {
-                    let userInfo = [NSLocalizedDescriptionKey: reply.message ?? "Failed with status \(reply.status)"]
+                    // Nor the tokens the call was handed, if the server repeats them.
+                    let message = (reply.message ?? "Failed with status \(reply.status)").masking(token.secrets)
+                    let userInfo = [NSLocalizedDescriptionKey: message]
                     completion(nil, NSError(domain: "Popcorn", code: reply.resultCode, userInfo: userInfo))
                 }
             } catch {
@@ -90,7 +91,8 @@ public final class LoginManager: Sendable {
                 return
             }
             let reply = try? JSONDecoder().decode(LoginResponse.self, from: data ?? Data())
-            let userInfo = [NSLocalizedDescriptionKey: reply?.message ?? "Logout failed with status \(status)"]
+            let message = (reply?.message ?? "Logout failed with status \(status)").masking(token.secrets)
+            let userInfo = [NSLocalizedDescriptionKey: message]
             completion(NSError(domain: "Popcorn", code: status, userInfo: userInfo))
         }.resume()
     }

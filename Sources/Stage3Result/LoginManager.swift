@@ -19,9 +19,9 @@ public final class LoginManager: Sendable {
     public func login(
         username: String, password: String, completion: @escaping @Sendable (Result<Token, APIError>) -> Void
     ) {
-        // A server that echoes the password back must not put it on the screen.
+        // A server that echoes the password back, whole or cut, must not put it on the screen.
         let completion: @Sendable (Result<Token, APIError>) -> Void = { result in
-            completion(result.mapError { $0.hiding(password) })
+            completion(result.mapError { $0.hiding([password]) })
         }
         let api = PopcornAPI.login(username: username, password: password)
         guard let url = api.url else {
@@ -66,6 +66,10 @@ public final class LoginManager: Sendable {
 
     /// Calls back once: with the signed-in user's profile, or with the `APIError` that says why not.
     public func profile(token: Token, completion: @escaping @Sendable (Result<Profile, APIError>) -> Void) {
+        // Nor the tokens this call was handed, if the server repeats them.
+        let completion: @Sendable (Result<Profile, APIError>) -> Void = { result in
+            completion(result.mapError { $0.hiding(token.secrets) })
+        }
         let api = PopcornAPI.profile(token: token)
         guard let url = api.url else {
             completion(.failure(.invalidRequest(reason: "no URL for \(api.path)")))
@@ -107,6 +111,9 @@ public final class LoginManager: Sendable {
 
     /// Calls back once: with success when the sign-in is over, or with the `APIError` that says why not.
     public func logout(token: Token, completion: @escaping @Sendable (Result<Void, APIError>) -> Void) {
+        let completion: @Sendable (Result<Void, APIError>) -> Void = { result in
+            completion(result.mapError { $0.hiding(token.secrets) })
+        }
         let api = PopcornAPI.logout(token: token)
         guard let url = api.url else {
             completion(.failure(.invalidRequest(reason: "no URL for \(api.path)")))

@@ -26,7 +26,7 @@ public final class PhotoManager: Sendable {
             request.setValue(value, forHTTPHeaderField: name)
         }
 
-        URLSession.shared.dataTask(with: request) { data, response, error in
+        URLSession.shared.dataTask(with: request) { [request] data, response, error in
             if let error {
                 completion(.failure(APIError(error)))
                 return
@@ -34,7 +34,8 @@ public final class PhotoManager: Sendable {
             let data = data ?? Data()
             let status = (response as? HTTPURLResponse)?.statusCode ?? 0
             guard (200..<300).contains(status) else {
-                completion(.failure(APIError(response: response, body: data)))
+                // The key, if the server repeats it, stays off the screen.
+                completion(.failure(APIError(response: response, body: data).hiding(request.secrets)))
                 return
             }
             guard !data.isEmpty else {
@@ -63,7 +64,7 @@ public final class PhotoManager: Sendable {
             request.setValue(value, forHTTPHeaderField: name)
         }
 
-        URLSession.shared.dataTask(with: request) { data, response, error in
+        URLSession.shared.dataTask(with: request) { [request] data, response, error in
             if let error {
                 completion(.failure(APIError(error)))
                 return
@@ -71,7 +72,8 @@ public final class PhotoManager: Sendable {
             let data = data ?? Data()
             let status = (response as? HTTPURLResponse)?.statusCode ?? 0
             guard (200..<300).contains(status) else {
-                completion(.failure(APIError(response: response, body: data)))
+                // The key, if the server repeats it, stays off the screen.
+                completion(.failure(APIError(response: response, body: data).hiding(request.secrets)))
                 return
             }
             guard !data.isEmpty else {
@@ -100,7 +102,7 @@ public final class PhotoManager: Sendable {
             request.setValue(value, forHTTPHeaderField: name)
         }
 
-        URLSession.shared.dataTask(with: request) { data, response, error in
+        URLSession.shared.dataTask(with: request) { [request] data, response, error in
             if let error {
                 completion(.failure(APIError(error)))
                 return
@@ -108,7 +110,8 @@ public final class PhotoManager: Sendable {
             let data = data ?? Data()
             let status = (response as? HTTPURLResponse)?.statusCode ?? 0
             guard (200..<300).contains(status) else {
-                completion(.failure(APIError(response: response, body: data)))
+                // The key, if the server repeats it, stays off the screen.
+                completion(.failure(APIError(response: response, body: data).hiding(request.secrets)))
                 return
             }
             guard !data.isEmpty else {

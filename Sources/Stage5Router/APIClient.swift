@@ -79,7 +79,8 @@ public final class APIClient: Sendable {
             }
             let status = reply.response?.statusCode ?? 0
             guard (200..<300).contains(status) else {
-                let failure = APIError(response: response, body: data)
+                // A server may repeat what the request carried: the key, a token, a password.
+                let failure = APIError(response: response, body: data).hiding(request.secrets)
                 guard mayRetry else {
                     completion(.failure(failure))
                     return

@@ -1,6 +1,7 @@
 // The logger plugin: one line for every call, in the one place every call passes, with every
 // secret masked before the line is written.
 import Foundation
+import Models
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -13,14 +14,23 @@ import FoundationNetworking
 /// A call only files its reply; the line is written, and masked, when someone reads `lines`. A log
 /// is read far less often than calls are made, so masking costs a call nothing.
 public final class LoggerPlugin: Plugin, @unchecked Sendable {
-    public static let shared = LoggerPlugin()
+    /// The app's logger; it masks the sign-in's tokens too, wherever a server repeats them.
+    public static let shared = LoggerPlugin { TokenStore.shared.token?.secrets ?? [] }
     private let lock = NSLock()
-    private var kept: [Reply] = []
+    /// Each reply, and the secrets its call held besides the request's own.
+    private var kept: [(reply: Reply, hiding: [String])] = []
     /// How many lines are kept; older ones are dropped.
     public let capacity: Int
+    /// Secrets a call holds that its request does not carry, such as the sign-in's refresh token.
+    private let alsoHiding: @Sendable () -> [String]
 
-    public init(capacity: Int = 500) {
+    /// - Parameters:
+    ///   - capacity: how many lines are kept.
+    ///   - alsoHiding: the secrets to mask besides the ones each request carries, read as each
+    ///     reply arrives.
+    public init(capacity: Int = 500, alsoHiding: @escaping @Sendable () -> [String] = { [] }) {
         self.capacity = capacity
+        self.alsoHiding = alsoHiding
     }
 
     /// The lines so far, oldest first.
@@ -28,7 +38,7 @@ public final class LoggerPlugin: Plugin, @unchecked Sendable {
         lock.lock()
         let replies = kept.suffix(capacity)
         lock.unlock()
-        return replies.map(Self.line(for:))
+        return replies.map { Self.line(for: $0.reply, hiding: $0.hiding) }
     }
 
     /// Forgets every line, such as when a test starts.
@@ -39,9 +49,10 @@ public final class LoggerPlugin: Plugin, @unchecked Sendable {
     }
 
     public func didReceive(_ reply: Reply) {
+        let hiding = alsoHiding()
         lock.lock()
         defer { lock.unlock() }
-        kept.append(Self.withoutPayload(reply))
+        kept.append((Self.withoutPayload(reply), hiding))
         // Trimmed in batches, not one line per call: `removeFirst` moves every line left.
         if kept.count >= 2 * capacity {
             kept.removeFirst(kept.count - capacity)
@@ -57,9 +68,11 @@ public final class LoggerPlugin: Plugin, @unchecked Sendable {
     }
 
     /// Method, URL, status or failure, duration, the credential's scheme, and a JSON body with
-    /// its secret fields masked.
-    static func line(for reply: Reply) -> String {
+    /// its secret fields masked, and every secret the call held masked wherever it appears.
+    static func line(for reply: Reply, hiding extra: [String] = []) -> String {
         let request = reply.request
+        // A server may echo back what it was sent, whole, escaped or cut, such as the password.
+        let secrets = request.secrets + extra
         let status = reply.response?.statusCode
         let outcome = status.map(String.init) ?? "failed: \(reply.error?.localizedDescription ?? "no reply")"
         let (seconds, attoseconds) = reply.duration.components
@@ -72,39 +85,26 @@ public final class LoggerPlugin: Plugin, @unchecked Sendable {
             line += " · Authorization: \(scheme) •••"
         }
         if let body = request.httpBody, !body.isEmpty {
-            line += " · body \(masked(body))"
+            line += " · body \(masked(body, hiding: secrets))"
         }
         // A failure's body says why; a success's is the payload, too long for a line.
         if let status, !(200..<300).contains(status), !reply.body.isEmpty {
-            line += " · reply \(masked(reply.body))"
+            line += " · reply \(masked(reply.body, hiding: secrets))"
         }
-        // A server may echo back what it was sent, such as the password in its error message.
-        for secret in secrets(sentWith: request) {
+        // And anywhere else, whole: a secret has no business in a URL either.
+        for secret in secrets {
             line = line.replacingOccurrences(of: secret, with: "•••")
         }
         return line
     }
 
-    /// The secrets a request carried: its credential and its secret JSON fields' values.
-    static func secrets(sentWith request: URLRequest) -> [String] {
-        var secrets: [String] = []
-        if let credential = request.value(forHTTPHeaderField: "Authorization")?.split(separator: " ").last {
-            secrets.append(String(credential))
-        }
-        if let body = request.httpBody, let fields = try? JSONSerialization.jsonObject(with: body) as? [String: Any] {
-            secrets += secretFields.compactMap { fields[$0] as? String }
-        }
-        return secrets.filter { !$0.isEmpty }
-    }
-
-    /// The fields whose values are secrets, wherever they appear in a JSON body.
-    static let secretFields: Set<String> = ["password", "access_token", "refresh_token"]
-
-    /// A JSON body with every secret field's value masked, keys sorted, at most 300 characters;
-    /// any other body by its size alone, since it could hold anything.
-    static func masked(_ body: Data) -> String {
+    /// A JSON body with every secret field's value masked and every secret masked in the other
+    /// strings, keys sorted, at most 300 characters; any other body by its size alone, since it
+    /// could hold anything. Masked before it is cut: a cut could leave half a secret in clear.
+    static func masked(_ body: Data, hiding secrets: [String]) -> String {
         guard let json = try? JSONSerialization.jsonObject(with: body),
-            let data = try? JSONSerialization.data(withJSONObject: mask(json), options: [.sortedKeys]),
+            let data = try? JSONSerialization.data(
+                withJSONObject: mask(json, hiding: secrets), options: [.sortedKeys]),
             let text = String(data: data, encoding: .utf8)
         else {
             return "(\(body.count) bytes)"
@@ -112,16 +112,19 @@ public final class LoggerPlugin: Plugin, @unchecked Sendable {
         return text.count > 300 ? text.prefix(300) + "…" : text
     }
 
-    private static func mask(_ json: Any) -> Any {
+    private static func mask(_ json: Any, hiding secrets: [String]) -> Any {
         if let object = json as? [String: Any] {
             var masked: [String: Any] = [:]
             for (key, value) in object {
-                masked[key] = secretFields.contains(key) ? "•••" : mask(value)
+                masked[key] = URLRequest.secretFields.contains(key) ? "•••" : mask(value, hiding: secrets)
             }
             return masked
         }
         if let array = json as? [Any] {
-            return array.map(mask)
+            return array.map { mask($0, hiding: secrets) }
+        }
+        if let text = json as? String {
+            return text.masking(secrets)
         }
         return json
     }

@@ -27,28 +27,31 @@ public final class LoginManager: Sendable {
                 break
             }
             // A server that echoes the password back must not put it on the screen.
-            completion(login.mapError { $0.hiding(password) })
+            completion(login.mapError { $0.hiding([password]) })
         }
     }
 
     /// Calls back once: with the signed-in user's profile, or with the `APIError` that says why not.
     public func profile(completion: @escaping @Sendable (Result<Profile, APIError>) -> Void) {
+        // The server's words never show the sign-in's tokens, should it repeat them.
+        let secrets = TokenStore.shared.token?.secrets ?? []
         APIClient.shared.request(PopcornAPI.profile, as: PopcornEnvelope<Profile>.self) { result in
             completion(
                 result.flatMap { reply in
                     reply.payload.map { .success($0) }
                         ?? .failure(APIError(status: reply.resultCode, message: reply.message))
-                })
+                }.mapError { $0.hiding(secrets) })
         }
     }
 
     /// Calls back once: with success when the sign-in is over, or with the `APIError` that says why not.
     public func logout(completion: @escaping @Sendable (Result<Void, APIError>) -> Void) {
+        let secrets = TokenStore.shared.token?.secrets ?? []
         APIClient.shared.request(PopcornAPI.logout, as: NoContent.self) { result in
             if case .success = result {
                 TokenStore.shared.token = nil
             }
-            completion(result.map { _ in () })
+            completion(result.map { _ in () }.mapError { $0.hiding(secrets) })
         }
     }
 }

@@ -81,7 +81,8 @@ public struct APIClient: Sendable {
                     }
                 }
             }
-            throw APIError(response: response, body: data)
+            // A server may repeat what the request carried: the key, a token, a password.
+            throw APIError(response: response, body: data).hiding(request.secrets)
         }
         return data
     }

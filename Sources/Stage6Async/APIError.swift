@@ -120,11 +120,11 @@ extension APIError {
         }
     }
 
-    /// The same error with `secret` masked in the server's words, for a server that echoes back
-    /// what it was sent, such as a password.
-    func hiding(_ secret: String) -> APIError {
+    /// The same error with `secrets` masked in the server's words, for a server that echoes back
+    /// what it was sent, such as a password, whole, escaped or cut short.
+    func hiding(_ secrets: [String]) -> APIError {
         func hide(_ message: String?) -> String? {
-            message?.replacingOccurrences(of: secret, with: "•••")
+            message?.masking(secrets)
         }
         switch self {
         case .badRequest(let message): return .badRequest(message: hide(message))
@@ -190,4 +190,22 @@ extension APIError: LocalizedError {
     private static func text(_ message: String?, or fallback: String, status: Int) -> String {
         "\(message ?? fallback) (\(status))"
     }
+}
+
+extension URLRequest {
+    /// What the request carries that no screen or log may show: its credential (`Authorization`
+    /// after the scheme) and the values of its secret JSON fields.
+    var secrets: [String] {
+        var secrets: [String] = []
+        if let credential = value(forHTTPHeaderField: "Authorization")?.split(separator: " ").last {
+            secrets.append(String(credential))
+        }
+        if let body = httpBody, let fields = try? JSONSerialization.jsonObject(with: body) as? [String: Any] {
+            secrets += Self.secretFields.compactMap { fields[$0] as? String }
+        }
+        return secrets.filter { !$0.isEmpty }
+    }
+
+    /// The fields whose values are secrets, wherever they appear in a JSON body.
+    static let secretFields: Set<String> = ["password", "access_token", "refresh_token"]
 }

@@ -29,11 +29,11 @@ public struct LoginManager: Sendable {
                 tokens.save(token)
             }
             // A server that echoes the password back must not put it on the screen.
-            throw error.hiding(password)
+            throw error.hiding([password])
         }
         // A 2xx whose envelope says no: its `resultCode` is the status that counts.
         guard let token = reply.token else {
-            throw APIError(status: reply.resultCode, message: reply.message).hiding(password)
+            throw APIError(status: reply.resultCode, message: reply.message).hiding([password])
         }
         tokens.save(token)
         return token
@@ -41,16 +41,28 @@ public struct LoginManager: Sendable {
 
     /// The signed-in user's profile.
     public func profile() async throws(APIError) -> Profile {
-        let reply = try await client.send(PopcornAPI.profile, as: PopcornEnvelope<Profile>.self)
+        // The server's words never show the sign-in's tokens, should it repeat them.
+        let secrets = tokens.token?.secrets ?? []
+        let reply: PopcornEnvelope<Profile>
+        do {
+            reply = try await client.send(PopcornAPI.profile, as: PopcornEnvelope<Profile>.self)
+        } catch {
+            throw error.hiding(secrets)
+        }
         guard let profile = reply.payload else {
-            throw APIError(status: reply.resultCode, message: reply.message)
+            throw APIError(status: reply.resultCode, message: reply.message).hiding(secrets)
         }
         return profile
     }
 
     /// Ends the sign-in: its tokens stop working, here and on the server.
     public func logout() async throws(APIError) {
-        _ = try await client.send(PopcornAPI.logout, as: NoContent.self)
+        let secrets = tokens.token?.secrets ?? []
+        do {
+            _ = try await client.send(PopcornAPI.logout, as: NoContent.self)
+        } catch {
+            throw error.hiding(secrets)
+        }
         tokens.save(nil)
     }
 }

@@ -17,13 +17,17 @@ public struct Stage6Adapter: StageAdapter {
 
     let loginManager: LoginManager
     let photoManager: PhotoManager
-    let tokens = TokenStore()
-    let logger = LoggerPlugin()
+    let tokens: TokenStore
+    let logger: LoggerPlugin
 
-    /// The client an app at stage 6 makes once, at launch: every request logged, and signed in
-    /// where the route needs it. The refresh goes through a client without the authentication
-    /// plugin, so a refresh never waits on itself.
+    /// The client an app at stage 6 makes once, at launch: every request logged, the sign-in's
+    /// tokens masked in every line, and signed in where the route needs it. The refresh goes
+    /// through a client without the authentication plugin, so a refresh never waits on itself.
     public init(session: URLSession) {
+        let tokens = TokenStore()
+        let logger = LoggerPlugin { tokens.token?.secrets ?? [] }
+        self.tokens = tokens
+        self.logger = logger
         let refresher = APIClient(session: session, plugins: [logger])
         let client = APIClient(session: session, plugins: [AuthPlugin(tokens: tokens, client: refresher), logger])
         loginManager = LoginManager(client: client, tokens: tokens)

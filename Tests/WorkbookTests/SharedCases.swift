@@ -3,6 +3,7 @@ import FakeServers
 import Foundation
 import Models
 import StageAdapters
+import TestSupport
 import Testing
 
 @testable import Tour
@@ -431,17 +432,18 @@ enum SharedCases {
                 #expect(!secrets.contains { failure.message.contains($0) }, "\(failure.message)")
             }
         },
-        SharedCase("a server that echoes the password back does not get it onto the screen") { stage in
-            let echoes = [
-                Override.reply(status: 400, body: "Password \(demoPassword) is not allowed", contentType: "text/plain"),
-                .reply(status: 401, body: #"{"resultCode":401,"status":"fail","data":"No user for \#(demoPassword)"}"#),
-                .reply(status: 200, body: #"{"resultCode":200,"status":"fail","data":"Locked: \#(demoPassword)"}"#),
-            ]
-            for echo in echoes {
-                stage.fake.override(.login, with: echo)
-                let failure = try stage.failure(
-                    await stage.adapter.login(username: demoUsername, password: demoPassword))
-                #expect(!failure.message.contains(demoPassword), "stage \(stage.number) showed the password")
+        SharedCase("a server that repeats a secret, whole, escaped or cut, shows it in no failure and no log line") {
+            stage in
+            let token = try stage.value(await stage.adapter.login(username: demoUsername, password: demoPassword))
+            let logging = stage.adapter as? any CallLogging
+            for echo in Echo.all(token: token) {
+                let before = logging?.loggedLines.count ?? 0
+                stage.fake.override(echo.route, with: echo.reply)
+                let message = try #require(await echo.failure(on: stage.adapter, token: token)?.message, "\(echo)")
+                for text in [message] + (logging?.loggedLines.dropFirst(before) ?? []) {
+                    let shown = leak(of: echo.secret, in: text)
+                    #expect(shown == nil, "stage \(stage.number), \(echo): “\(shown ?? "")” shows in: \(text)")
+                }
             }
         },
         SharedCase("a 401 for a revoked key fails") { stage in
@@ -451,4 +453,82 @@ enum SharedCases {
             #expect(failure.kind == stage.expectedKind(.unauthorized))
         },
     ]
+}
+
+/// A server's reply that repeats one secret the call holds: the password a login sent, the sign-in's
+/// access or refresh token (on profile), or the access key (on a photo), in the server's own shape
+/// or as plain text, the secret whole, JSON-escaped, cut short, or past where a log cuts a reply.
+struct Echo: CustomStringConvertible {
+    let secretName: String
+    let secret: String
+    let form: String
+    let shape: String
+    let route: Route
+    let reply: Override
+
+    var description: String { "the \(secretName) \(form), \(shape)" }
+
+    /// A password with a slash and a quote, which JSON escapes.
+    static let password = #"po/p"corn-2580"#
+
+    static func all(token: Token) -> [Echo] {
+        let secrets: [(String, String, Route, popcorn: Bool)] = [
+            ("password", password, .login, true),
+            ("access token", token.accessToken, .profile, true),
+            ("refresh token", token.refreshToken, .profile, true),
+            ("access key", FakeServers.demoAccessKey, .photo, false),
+        ]
+        var echoes: [Echo] = []
+        for (name, secret, route, popcorn) in secrets {
+            let escaped = Secret.forms(secret)[2]
+            let cut = String(secret.prefix(secret.count * 2 / 3)) + "…"
+            let forms = [
+                ("whole", "Not accepted: \(secret)"), ("JSON-escaped", "Not accepted: \(escaped)"),
+                ("cut short", "Not accepted: \(cut)"),
+                ("past 300 characters", String(repeating: "~", count: 270) + " \(secret) and more"),
+            ]
+            for (form, message) in forms {
+                echoes.append(Echo(name, secret, form, "as plain text", route, plain(message)))
+                if popcorn {
+                    echoes.append(Echo(name, secret, form, "in Popcorn's envelope", route, envelope(401, message)))
+                    echoes.append(
+                        Echo(name, secret, form, "in a 200 envelope that says fail", route, envelope(200, message)))
+                } else {
+                    echoes.append(Echo(name, secret, form, "in Unsplash's errors", route, unsplash(message)))
+                }
+            }
+        }
+        return echoes
+    }
+
+    init(_ secretName: String, _ secret: String, _ form: String, _ shape: String, _ route: Route, _ reply: Override) {
+        (self.secretName, self.secret, self.form, self.shape) = (secretName, secret, form, shape)
+        (self.route, self.reply) = (route, reply)
+    }
+
+    /// Makes the call whose reply the echo replaces, as the user signed in with `token`.
+    func failure(on adapter: any StageAdapter, token: Token) async -> Failure? {
+        switch route {
+        case .login: await adapter.login(username: demoUsername, password: Self.password).failure
+        case .profile: await adapter.profile(token: token).failure
+        default: await adapter.photo(id: "Dwu85P9SOIk").failure
+        }
+    }
+
+    static func plain(_ message: String) -> Override {
+        .reply(status: 401, body: message, contentType: "text/plain")
+    }
+
+    static func envelope(_ status: Int, _ message: String) -> Override {
+        json(status, ["resultCode": status == 200 ? 401 : status, "status": "fail", "data": message])
+    }
+
+    static func unsplash(_ message: String) -> Override {
+        json(401, ["errors": [message]])
+    }
+
+    static func json(_ status: Int, _ object: [String: Any]) -> Override {
+        let body = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
+        return Override(status: status, headers: ["Content-Type": "application/json"], body: body)
+    }
 }
