@@ -1,7 +1,8 @@
-// A stage's cases run boundedly: a case that waits out a patience (a hold, a screen, a completion:
-// five to ten seconds) or never ends marks its stage as not answering, and the stage's remaining
-// cases fail at once, naming that case. A mistake turns a stage's run red in seconds; it never
-// hangs it.
+// A stage's cases run boundedly. A case that waits out a patience (a hold, a screen, a completion:
+// five seconds) fails on its own; when a second case of the same stage does, the stage is not
+// answering (the wrong session, a completion never called), and its remaining cases fail at once,
+// naming the first. A case that never ends fails at its deadline. A mistake turns a stage's run
+// red in seconds; it never hangs it.
 import Foundation
 import Locking
 import Testing
@@ -9,11 +10,13 @@ import Testing
 public enum Bounded {
     /// Longer than any case takes, the thread sanitizer's runs included, and than any one patience.
     public static let deadline: Duration = .seconds(12)
-    /// A case that took this long waited out a patience: its stage is not answering.
+    /// A case that took this long waited out a patience.
     static let stalling: Duration = .seconds(4)
+    /// Cases of one stage that waited out a patience before the stage counts as not answering.
+    static let stallsAllowed = 2
 
-    /// The first case in which each stage stopped answering, by stage number.
-    private static let stalled = Locked<[Int: String]>([:])
+    /// The cases in which each stage waited out a patience, by stage number.
+    private static let stalled = Locked<[Int: [String]]>([:])
 
     /// Runs `body`, the case `name` of stage `stage`, unless that stage already stopped answering
     /// in this run. Records an issue naming the case when the stage did, or when the case takes
@@ -22,7 +25,7 @@ public enum Bounded {
         stage: Int, case name: String, sourceLocation: SourceLocation = #_sourceLocation,
         _ body: @escaping @Sendable () async throws -> Void
     ) async throws {
-        if let first = stalled.withLock({ $0[stage] }) {
+        if let first = stalled.withLock({ $0[stage, default: []].count >= stallsAllowed ? $0[stage]?.first : nil }) {
             Issue.record(
                 "not run: stage \(stage) stopped answering in the case “\(first)”; fix that one first",
                 sourceLocation: sourceLocation)
@@ -49,7 +52,7 @@ public enum Bounded {
         }
         deadline.cancel()
         if ContinuousClock.now - started >= stalling {
-            stalled.withLock { if $0[stage] == nil { $0[stage] = name } }
+            stalled.withLock { $0[stage, default: []].append(name) }
         }
         guard finished else {
             Issue.record(
