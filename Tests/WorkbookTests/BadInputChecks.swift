@@ -16,7 +16,9 @@ func check(
     sourceLocation: SourceLocation = #_sourceLocation
 ) async {
     let fake = freshFake(fake)
-    try? await Bounded.run(stage: adapter.stage.number, case: input.name, sourceLocation: sourceLocation) {
+    try? await Bounded.run(
+        stage: adapter.stage.number, case: input.name, fake: fake, sourceLocation: sourceLocation
+    ) {
         let monitor = CompletionMonitor(patience: 5)
         let sent = await CompletionMonitor.$current.withValue(monitor) {
             await BadInputs.send(input, through: adapter, fake: fake)

@@ -17,7 +17,7 @@ func check(
     // Held to what its number promises, whatever its adapter declares (see `Ladder`).
     let stage = Ladder.heldTo(adapter.stage)
     let fake = freshFake(fake)
-    try? await Bounded.run(stage: stage.number, case: badReply.name, sourceLocation: sourceLocation) {
+    try? await Bounded.run(stage: stage.number, case: badReply.name, fake: fake, sourceLocation: sourceLocation) {
         let result = await BadReplies.run(badReply, on: adapter, fake: fake)
         expect(result, of: badReply, from: stage, sourceLocation: sourceLocation)
     }

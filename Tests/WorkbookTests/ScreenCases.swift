@@ -23,7 +23,7 @@ struct ScreenCase: Sendable, CustomTestStringConvertible {
     /// Runs the case on a fresh fake, the one `adapter` reaches, boundedly.
     @MainActor func run(on adapter: any StageAdapter, fake: FakeServers = .shared) async throws {
         let stage = StageUnderTest(adapter: adapter, fake: freshFake(fake))
-        try await Bounded.run(stage: stage.number, case: name) { try await body(stage) }
+        try await Bounded.run(stage: stage.number, case: name, fake: stage.fake) { try await body(stage) }
     }
 }
 

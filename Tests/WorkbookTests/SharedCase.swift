@@ -21,7 +21,7 @@ struct SharedCase: Sendable, CustomTestStringConvertible {
     /// a line for every request and no secret.
     func run(on adapter: any StageAdapter, fake: FakeServers = .shared) async throws {
         let stage = StageUnderTest(adapter: adapter, fake: freshFake(fake))
-        try await Bounded.run(stage: stage.number, case: name) {
+        try await Bounded.run(stage: stage.number, case: name, fake: stage.fake) {
             (adapter as? any CallLogging)?.clearLog()
             try await stage.watchingCompletions { try await body(stage) }
             checkLog(of: stage)
