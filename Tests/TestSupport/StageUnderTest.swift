@@ -11,17 +11,17 @@ public func freshFake(_ fake: FakeServers = .shared) -> FakeServers {
     return fake
 }
 
-/// Waits, boundedly, for something the fake will soon report. Generous, for slow machines and the
-/// thread sanitizer; it returns as soon as it can. It runs in its caller's isolation, so a
-/// main-actor test can wait on main-actor state.
+/// Waits, boundedly, for something the fake will soon report: five seconds unless told less.
+/// Generous, for slow machines and the thread sanitizer; it returns as soon as it can. It runs in
+/// its caller's isolation, so a main-actor test can wait on main-actor state.
 public func waitUntil(
-    _ condition: () -> Bool, isolation: isolated (any Actor)? = #isolation,
+    seconds: Int = 5, _ condition: () -> Bool, isolation: isolated (any Actor)? = #isolation,
     sourceLocation: SourceLocation = #_sourceLocation
 ) async throws {
-    for _ in 0..<1_000 where !condition() {
+    for _ in 0..<(seconds * 200) where !condition() {
         try await Task.sleep(nanoseconds: 5_000_000)
     }
-    #expect(condition(), "still not true after five seconds", sourceLocation: sourceLocation)
+    #expect(condition(), "still not true after \(seconds) seconds", sourceLocation: sourceLocation)
 }
 
 /// What a case gets: the stage's call site and the fake it talks to, with checks that name the stage.

@@ -73,8 +73,9 @@ extension SharedCases {
         try #require(await hold.waitUntilHeld(1), "the request reached the server")
         call.cancel()
         if stage.declares(.cancellation) {
-            // A stage held to it stops the request; one that does not gets the answer, late.
-            try await waitUntil { stage.fake.stoppedRequests == 1 }
+            // A stage held to it stops the request; one that does not gets the answer, late: sooner
+            // than the patience for a completion, which would call a held one never called.
+            try await waitUntil(seconds: 2) { stage.fake.stoppedRequests == 1 }
             #expect(hold.release() == 0, "the request was left waiting for its answer")
             let outcome = await call.value
             #expect(outcome.failure?.kind == .cancelled)
