@@ -10,7 +10,8 @@ import Testing
 
 /// What a command printed at `width`, line by line, without colour; `wrapsDiffs` false is a file
 /// or a pipe.
-private func printed(_ command: Command, width: Int, wrapsDiffs: Bool = true) async throws -> [String] {
+/// Runs a command and keeps what it printed, without colour, at `width`.
+func printed(_ command: Command, width: Int, wrapsDiffs: Bool = true) async throws -> [String] {
     let lines = Locked<[String]>([])
     try await Workbook(style: .plain, width: width, wrapsDiffs: wrapsDiffs) { text in
         lines.withLock { $0 += text.components(separatedBy: "\n") }

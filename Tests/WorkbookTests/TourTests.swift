@@ -128,24 +128,51 @@ struct TablesAndDiffsTests {
         #expect(lines == ["--- a/f", "+++ b/f", "@@ -1,3 +1,3 @@", " a", "-b", "+B", " c"])
         #expect(Diff.unified(["same"], ["same"], oldName: "a", newName: "b").isEmpty)
     }
+
+    @Test("compare 3 4 shows exactly what stage 4 changed: new files, changed files, unchanged ones")
+    func compareThreeFour() async throws {
+        // Read from the two folders as they are now, so that a learner's kata or exercise on
+        // stage 3 or 4 changes what is expected, not whether compare is right.
+        let sources = try #require(SourceMetrics.sourcesDirectory(from: #filePath))
+        func files(_ module: String) throws -> [String: String] {
+            let folder = sources.appendingPathComponent(module)
+            let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+                $0.hasSuffix(".swift")
+            }
+            return try Dictionary(
+                uniqueKeysWithValues: names.map {
+                    ($0, try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8))
+                })
+        }
+        let three = try files("Stage3Result")
+        let four = try files("Stage4Generic")
+        let lines = try await printed(.compare(3, 4, unified: false), width: Terminal.fallbackWidth)
+        let unified = try await printed(.compare(3, 4, unified: true), width: Terminal.fallbackWidth)
+        for (name, text) in four {
+            switch three[name] {
+            case nil:
+                #expect(lines.contains("+ Stage4Generic/\(name): new in stage 4"))
+                #expect(unified.contains("+++ b/Stage4Generic/\(name)"))
+            case text:
+                #expect(lines.contains("= Stage4Generic/\(name): unchanged"))
+                #expect(!unified.contains { $0.contains(name) }, "an unchanged file has no diff")
+            default:
+                #expect(lines.contains("~ Stage3Result/\(name) → Stage4Generic/\(name)"))
+                #expect(unified.contains("--- a/Stage3Result/\(name)"))
+            }
+        }
+        for name in three.keys where four[name] == nil {
+            #expect(lines.contains("- Stage3Result/\(name): gone in stage 4"))
+        }
+    }
 }
 
 extension FakeServerSuites {
     @Suite("Tour")
     struct TourTests {
-        /// Runs a command and keeps what it printed, without colour.
-        func output(of command: Command, width: Int = Terminal.fallbackWidth) async throws -> [String] {
-            let lines = Locked<[String]>([])
-            try await Workbook(style: .plain, width: width) { line in
-                lines.withLock { $0 += line.components(separatedBy: "\n") }
-            }
-            .run(command)
-            return lines.withLock { $0 }
-        }
-
         @Test("the tour shows every stage, its screen's call site from the source, and a table that fits the width")
         func tour() async throws {
-            let lines = try await output(of: .tour, width: 200)
+            let lines = try await printed(.tour, width: 200)
             for adapter in Workbook.adapters() {
                 let stage = adapter.stage
                 #expect(lines.contains { $0.hasPrefix("Stage \(stage.number) · Stage\(stage.number)") })
@@ -191,49 +218,12 @@ extension FakeServerSuites {
 
         @Test("stage N prints the requests it sent, with the key and the password masked")
         func stageInDepth() async throws {
-            let lines = try await output(of: .stage(2))
+            let lines = try await printed(.stage(2), width: Terminal.fallbackWidth)
             #expect(lines.contains { $0.contains("POST https://popcorn.example/login") })
             #expect(lines.contains { $0.contains("Authorization: Client-ID •••") })
             #expect(lines.contains { $0.contains(#"body: {"password":"•••","username":"popcorn"}"#) })
             #expect(!lines.contains { $0.contains(FakeServers.demoPassword) || $0.contains(FakeServers.demoAccessKey) })
             #expect(!lines.contains { $0.contains(Scenarios.wrongPassword) })
-        }
-
-        @Test("compare 3 4 shows exactly what stage 4 changed: new files, changed files, unchanged ones")
-        func compareThreeFour() async throws {
-            // Read from the two folders as they are now, so that a learner's kata or exercise on
-            // stage 3 or 4 changes what is expected, not whether compare is right.
-            let sources = try #require(SourceMetrics.sourcesDirectory(from: #filePath))
-            func files(_ module: String) throws -> [String: String] {
-                let folder = sources.appendingPathComponent(module)
-                let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
-                    $0.hasSuffix(".swift")
-                }
-                return try Dictionary(
-                    uniqueKeysWithValues: names.map {
-                        ($0, try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8))
-                    })
-            }
-            let three = try files("Stage3Result")
-            let four = try files("Stage4Generic")
-            let lines = try await output(of: .compare(3, 4, unified: false))
-            let unified = try await output(of: .compare(3, 4, unified: true))
-            for (name, text) in four {
-                switch three[name] {
-                case nil:
-                    #expect(lines.contains("+ Stage4Generic/\(name): new in stage 4"))
-                    #expect(unified.contains("+++ b/Stage4Generic/\(name)"))
-                case text:
-                    #expect(lines.contains("= Stage4Generic/\(name): unchanged"))
-                    #expect(!unified.contains { $0.contains(name) }, "an unchanged file has no diff")
-                default:
-                    #expect(lines.contains("~ Stage3Result/\(name) → Stage4Generic/\(name)"))
-                    #expect(unified.contains("--- a/Stage3Result/\(name)"))
-                }
-            }
-            for name in three.keys where four[name] == nil {
-                #expect(lines.contains("- Stage3Result/\(name): gone in stage 4"))
-            }
         }
     }
 }

@@ -9,6 +9,9 @@ enum TextLayout {
     /// The columns `text` takes in a terminal: two for a wide (CJK, Hangul) character or an emoji,
     /// none for a combining mark, a control or an ANSI colour sequence, one for anything else.
     static func width(_ text: some StringProtocol) -> Int {
+        // Printable ASCII, most of what the workbook prints, takes a column a character: no need to
+        // ask Unicode about each one.
+        if text.utf8.allSatisfy({ (0x20..<0x7F).contains($0) }) { return text.utf8.count }
         var total = 0
         var inEscape = false
         var afterEscape = false
@@ -37,6 +40,7 @@ enum TextLayout {
     /// One character's columns (a character is a grapheme cluster: `é` written as `e` and a
     /// combining accent is one, and so is a flag or a family emoji).
     static func width(of character: Character) -> Int {
+        if let ascii = character.asciiValue { return (0x20..<0x7F).contains(ascii) ? 1 : 0 }
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
         switch first.properties.generalCategory {
