@@ -1,5 +1,7 @@
 // swift-tools-version:6.1
 // The workbook: one login API and one photo API, written six times, one refactoring step apart.
+// Sources/ holds the ladder (the six stages and the models they share); Workbench/ holds what runs
+// it: the fake servers, the harness, the metrics and the `workbook` command.
 import PackageDescription
 
 let stages = [
@@ -12,42 +14,45 @@ let package = Package(
     products: stages.map { .library(name: $0, targets: [$0]) } + [
         .library(name: "Models", targets: ["Models"]),
         .library(name: "FakeServers", targets: ["FakeServers"]),
-        .library(name: "StageAdapters", targets: ["StageAdapters"]),
-        .library(name: "SourceMetrics", targets: ["SourceMetrics"]),
+        .library(name: "Harness", targets: ["Harness"]),
+        .library(name: "Metrics", targets: ["Metrics"]),
         .executable(name: "workbook", targets: ["workbook"]),
     ],
-    targets: stages.map { .target(name: $0, dependencies: ["Models"]) } + [
+    targets: stages.map { .target(name: $0, dependencies: ["Models"], exclude: ["README.md"]) } + [
         // The domain models every stage decodes; what a stage refactors lives in the stage.
         .target(name: "Models"),
         // A value behind a lock that the thread sanitizer can see through.
-        .target(name: "Locking"),
+        .target(name: "Locking", path: "Workbench/Locking"),
         // In-process fakes of the Popcorn login server and Unsplash, on URLProtocol.
-        .target(name: "FakeServers", dependencies: ["Locking"]),
-        // The code a screen writes to use each stage, behind one async interface.
-        .target(name: "StageAdapters", dependencies: ["Locking", "Models"] + stages.map { .target(name: $0) }),
+        .target(name: "FakeServers", dependencies: ["Locking"], path: "Workbench/FakeServers"),
         // Counts read from each stage's own source files: what the ladder claims, measured.
-        .target(name: "SourceMetrics", dependencies: ["Locking"]),
-        // The tour and the other `workbook` commands, as a library so that tests can run them.
+        .target(name: "Metrics", dependencies: ["Locking"], path: "Workbench/Metrics"),
+        // How the suite and the command reach each stage: an adapter per stage, behind one interface,
+        // and what each stage promises.
         .target(
-            name: "Tour",
-            dependencies: ["StageAdapters", "FakeServers", "Locking", "Models", "SourceMetrics"]
-                + stages.map { .target(name: $0) }),
-        .executableTarget(name: "workbook", dependencies: ["Tour"]),
+            name: "Harness", dependencies: ["Locking", "Metrics", "Models"] + stages.map { .target(name: $0) },
+            path: "Workbench/Harness"),
+        // The `workbook` command and its subcommands, as a library so that tests can run them.
+        .target(
+            name: "CLI",
+            dependencies: ["Harness", "FakeServers", "Locking", "Models", "Metrics"] + stages.map { .target(name: $0) },
+            path: "Workbench/CLI"),
+        .executableTarget(name: "workbook", dependencies: ["CLI"], path: "Workbench/workbook"),
         // Helpers the shared suite and the exercises both use to drive a stage through the fakes.
         .target(
-            name: "TestSupport", dependencies: ["StageAdapters", "FakeServers", "Locking", "Models"],
-            path: "Tests/TestSupport"),
+            name: "StageTesting", dependencies: ["Harness", "FakeServers", "Locking", "Models"],
+            path: "Tests/StageTesting"),
         .testTarget(
             name: "WorkbookTests",
-            dependencies: ["StageAdapters", "FakeServers", "Locking", "Models", "SourceMetrics", "TestSupport", "Tour"]
+            dependencies: ["Harness", "FakeServers", "Locking", "Models", "Metrics", "StageTesting", "CLI"]
                 + stages.map { .target(name: $0) }),
-        .testTarget(name: "SourceMetricsTests", dependencies: ["SourceMetrics"]),
+        .testTarget(name: "MetricsTests", dependencies: ["Metrics"]),
         // Checks that the docs quote the code, the diffs and the numbers as they are now.
-        .testTarget(name: "DocsTests", dependencies: ["StageAdapters", "Locking", "SourceMetrics", "Tour"]),
+        .testTarget(name: "DocsTests", dependencies: ["Harness", "Locking", "Metrics", "CLI"]),
         // The exercises' tests: off unless WORKBOOK_EXERCISE names a stage (or "all").
         .testTarget(
             name: "ExerciseTests",
-            dependencies: ["StageAdapters", "FakeServers", "Models", "TestSupport"] + stages.map { .target(name: $0) }),
+            dependencies: ["Harness", "FakeServers", "Models", "StageTesting"] + stages.map { .target(name: $0) }),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,10 +1,10 @@
 // The rules every docs page follows, as pure functions of the page's text and of what the package
 // holds now, so that each rule can be tried on a deliberately wrong page written inline.
 import Foundation
-import SourceMetrics
-import StageAdapters
+import Harness
+import Metrics
 
-@testable import Tour
+@testable import CLI
 
 /// Something a page says that the package does not bear out.
 struct DocProblem: Sendable, Equatable, CustomStringConvertible {

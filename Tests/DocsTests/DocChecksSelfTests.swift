@@ -3,10 +3,10 @@
 // excerpt and reason.
 import Foundation
 import Locking
-import SourceMetrics
+import Metrics
 import Testing
 
-@testable import Tour
+@testable import CLI
 
 /// A tiny package: two versions of one file, one measured stage, one generator, one test file.
 private let world: DocWorld = {

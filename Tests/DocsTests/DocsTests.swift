@@ -96,14 +96,14 @@ enum DocFindings {
         }
     }
 
-    /// Sources/Stage3Result/…, Sources/StageAdapters/Stage3Adapter….swift, Tests/WorkbookTests/Stage3Tests.swift.
+    /// Sources/Stage3Result/…, Workbench/Harness/Stage3Adapter….swift, Tests/WorkbookTests/Stage3Tests.swift.
     static func isStagePath(_ path: String) -> Bool {
         let parts = path.split(separator: "/").map(String.init)
         func numbered(_ name: String) -> Bool {
             name.hasPrefix("Stage") && name.dropFirst("Stage".count).first?.isNumber == true
         }
         switch (parts.first, parts.count) {
-        case ("Sources", 2...) where parts[1] == "StageAdapters": return parts.count > 2 && numbered(parts[2])
+        case ("Workbench", 3...) where parts[1] == "Harness": return numbered(parts[2])
         case ("Sources", 2...): return numbered(parts[1])
         case ("Tests", 3...): return parts[1] == "WorkbookTests" && numbered(parts[2])
         default: return false
@@ -167,13 +167,13 @@ struct DocsTests {
     @Test("a problem with a stage's file, number or own test is told apart from one with the docs alone")
     func stageProblemsToldApart() {
         for path in [
-            "Sources/Stage3Result/APIError.swift", "Sources/StageAdapters/Stage3Adapter+UserPhotos.swift",
+            "Sources/Stage3Result/APIError.swift", "Workbench/Harness/Stage3Adapter+UserPhotos.swift",
             "Tests/WorkbookTests/Stage6Tests.swift",
         ] {
             #expect(DocFindings.isStagePath(path), "\(path)")
         }
         for path in [
-            "Sources/StageAdapters/Capabilities.swift", "Sources/Models/Photo.swift",
+            "Workbench/Harness/Capabilities.swift", "Sources/Models/Photo.swift",
             "Tests/WorkbookTests/SharedCases.swift",
             "docs/03-result.md", "Sources",
         ] {

@@ -1,11 +1,11 @@
 // The package as the docs are checked against it: its files, each stage measured now, what
 // `workbook metrics --markdown` prints now, and the names of the tests a page may mention.
 import Foundation
+import Harness
 import Locking
-import SourceMetrics
-import StageAdapters
+import Metrics
 
-@testable import Tour
+@testable import CLI
 
 enum PackageWorld {
     /// The package root: the folder that holds Package.swift and Sources/.

@@ -3,9 +3,9 @@
 // whose output holds one.
 import FakeServers
 import Foundation
+import Harness
 import Models
-import StageAdapters
-import TestSupport
+import StageTesting
 import Testing
 
 enum Exercise2b {

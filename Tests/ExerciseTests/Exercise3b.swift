@@ -2,9 +2,9 @@
 // error must handle. Checked by what stage 3's screens show for a 503 that says when to come back.
 import FakeServers
 import Foundation
+import Harness
 import Models
-import StageAdapters
-import TestSupport
+import StageTesting
 import Testing
 
 enum Exercise3b {

@@ -2,9 +2,9 @@
 // stage 4's generic request. No message prints a token: CI fails a run whose output holds one.
 import FakeServers
 import Foundation
+import Harness
 import Models
-import StageAdapters
-import TestSupport
+import StageTesting
 import Testing
 
 enum Exercise4b {

@@ -4,7 +4,7 @@
 // nothing, or that compares bytes with the router's output, fails.
 import FakeServers
 import Foundation
-import StageAdapters
+import Harness
 import Testing
 
 #if canImport(FoundationNetworking)

@@ -3,9 +3,9 @@
 // "at once" is proven by both requests being held together, with no clock involved.
 import FakeServers
 import Foundation
+import Harness
 import Models
-import StageAdapters
-import TestSupport
+import StageTesting
 import Testing
 
 #if canImport(FoundationNetworking)

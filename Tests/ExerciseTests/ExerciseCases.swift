@@ -2,9 +2,9 @@
 // Unsplash through a stage's adapter, whatever the stage.
 import FakeServers
 import Foundation
+import Harness
 import Models
-import StageAdapters
-import TestSupport
+import StageTesting
 import Testing
 
 /// The user the fake knows, and the photos it holds for them, in the server's order.

@@ -8,8 +8,8 @@
 // suite fails and says where to start.
 import FakeServers
 import Foundation
-import StageAdapters
-import TestSupport
+import Harness
+import StageTesting
 import Testing
 
 #if canImport(FoundationNetworking)

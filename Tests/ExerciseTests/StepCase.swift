@@ -1,7 +1,7 @@
+import Harness
 // What the "b" exercises share: a case that knows its exercise, and failure messages that name the
 // step of the exercise's page that makes the case pass.
 import Models
-import StageAdapters
 import Testing
 
 /// One behaviour a "b" exercise asks for. Its body first asks whether the exercise is begun at all,

@@ -1,9 +1,9 @@
+import CLI
 // Bad input as tests: every awkward id, query and credential, on every stage, inside its suite.
 import FakeServers
-import StageAdapters
-import TestSupport
+import Harness
+import StageTesting
 import Testing
-import Tour
 
 extension BadInput: CustomTestStringConvertible {
     public var testDescription: String { name }
@@ -24,7 +24,7 @@ func check(
             await BadInputs.send(input, through: adapter, fake: fake)
         }
         #expect(
-            input.accepts(sent, from: Ladder.heldTo(adapter.stage)), "stage \(adapter.stage.number): \(sent)",
+            input.accepts(sent, from: LadderPromise.heldTo(adapter.stage)), "stage \(adapter.stage.number): \(sent)",
             sourceLocation: sourceLocation)
         #expect(
             monitor.problems.isEmpty, "stage \(adapter.stage.number): \(monitor.problems)",

@@ -1,9 +1,9 @@
+import CLI
 // The reliability matrix as tests: every bad reply, on every stage, inside that stage's suite.
 import FakeServers
-import StageAdapters
-import TestSupport
+import Harness
+import StageTesting
 import Testing
-import Tour
 
 extension BadReply: CustomTestStringConvertible {
     public var testDescription: String { name }
@@ -14,8 +14,8 @@ func check(
     _ badReply: BadReply, on adapter: any StageAdapter, fake: FakeServers = .shared,
     sourceLocation: SourceLocation = #_sourceLocation
 ) async {
-    // Held to what its number promises, whatever its adapter declares (see `Ladder`).
-    let stage = Ladder.heldTo(adapter.stage)
+    // Held to what its number promises, whatever its adapter declares (see `LadderPromise`).
+    let stage = LadderPromise.heldTo(adapter.stage)
     let fake = freshFake(fake)
     try? await Bounded.run(stage: stage.number, case: badReply.name, fake: fake, sourceLocation: sourceLocation) {
         let result = await BadReplies.run(badReply, on: adapter, fake: fake)

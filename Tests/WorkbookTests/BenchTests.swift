@@ -2,12 +2,12 @@
 // tiny run on the fake that checks the report's shape. No test here asserts a timing.
 import FakeServers
 import Foundation
+import Harness
 import Locking
-import StageAdapters
-import TestSupport
+import StageTesting
 import Testing
 
-@testable import Tour
+@testable import CLI
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -238,7 +238,7 @@ extension FakeServerSuites {
                 let measured = report.perRequest.measurements.filter { $0.call == call }
                 // The rows of stage 6 with fewer plugins, where its +Bench file offers them (not
                 // while kata 6 has stage 5's in its place).
-                let offered = Stages.all(session: URLSession.shared).compactMap { $0 as? any BenchCalling }
+                let offered = Stages.all(session: URLSession.shared).compactMap { $0 as? any BenchedStage }
                     .flatMap { $0.benchVariants(session: URLSession.shared) }.map(\.name)
                 let expected = BenchReport.contenderOrder.filter { !$0.hasPrefix("6, ") || offered.contains($0) }
                 #expect(measured.map(\.contender).sorted() == expected.sorted(), "\(call)")

@@ -1,13 +1,13 @@
+import CLI
 // The proof of every capability, as shared cases: each stage's own run (`swift test --filter
 // StageN`) holds the stage to what it declares and what its number promises, and shows a capability
 // it is not held to absent wherever that can be shown. A declaration is a claim, never a checkbox.
 import FakeServers
 import Foundation
-import SourceMetrics
-import StageAdapters
-import TestSupport
+import Harness
+import Metrics
+import StageTesting
 import Testing
-import Tour
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking

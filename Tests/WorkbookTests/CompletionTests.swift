@@ -2,7 +2,7 @@
 import Foundation
 import Testing
 
-@testable import StageAdapters
+@testable import Harness
 
 @Suite("Completion bridge")
 struct CompletionTests {

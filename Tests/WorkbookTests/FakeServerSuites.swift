@@ -1,7 +1,7 @@
 // Stages 1 to 5 reach the fake through `URLSession.shared`, which is one per process. Every suite
 // that uses that fake therefore runs inside this one serialized suite, one test at a time, and
 // takes turns with the exercises' suite, in another target, which uses the same fake.
-import TestSupport
+import StageTesting
 import Testing
 
 @Suite(.serialized, .sharedFakeTurn)

@@ -3,7 +3,7 @@ import FakeServers
 import Foundation
 import Locking
 import Models
-import TestSupport
+import StageTesting
 import Testing
 
 #if canImport(FoundationNetworking)

@@ -3,7 +3,7 @@
 import Foundation
 import Testing
 
-@testable import Tour
+@testable import CLI
 
 @Suite("Katas")
 struct KataTests {
@@ -98,8 +98,8 @@ struct KataTests {
         let started = try package.snapshot()
         #expect(started["Sources/Stage3Result/APIError.swift"] == nil, "stage 3's own file is gone")
         #expect(started["Sources/Stage3Result/PhotoManager.swift"]?.contains("import Models") == true)
-        #expect(started["Sources/StageAdapters/Stage3Adapter.swift"]?.contains("import Stage3Result") == true)
-        #expect(started["Sources/StageAdapters/Stage3Adapter+Bench.swift"] != nil)
+        #expect(started["Workbench/Harness/Stage3Adapter.swift"]?.contains("import Stage3Result") == true)
+        #expect(started["Workbench/Harness/Stage3Adapter+Bench.swift"] != nil)
         #expect(
             started["Tests/WorkbookTests/Stage3Tests.swift"]
                 == TemporaryPackage.files["Tests/WorkbookTests/Stage3Tests.swift"], "the suite stays as it is")
@@ -122,7 +122,7 @@ struct KataTests {
         let package = try TemporaryPackage(git: true)
         defer { package.remove() }
         let edition = "// Stage 3's suite, kata edition.\n"
-        try package.commit("Katas/Stage3Tests.swift", edition)
+        try package.commit("Tests/Katas/Stage3Tests.swift", edition)
         let committed = try package.snapshot()
         let kata = try Kata(3, root: package.root)
         _ = try kata.start()
@@ -165,10 +165,10 @@ struct TemporaryPackage {
         "Sources/Stage2EnumAPI/UnsplashAPI.swift": "// Endpoint enums, from stage 2 on.\n",
         "Sources/Stage3Result/PhotoManager.swift": "// Stage 3, Result.\n",
         "Sources/Stage3Result/APIError.swift": "// The typed error.\n",
-        "Sources/StageAdapters/Stage2Adapter.swift": "import Stage2EnumAPI\nstruct Stage2Adapter {}\n",
-        "Sources/StageAdapters/Stage2Adapter+Bench.swift": "extension Stage2Adapter {}\n",
-        "Sources/StageAdapters/Stage3Adapter.swift": "import Stage3Result\nstruct Stage3Adapter {}\n",
-        "Sources/StageAdapters/Stage3Adapter+Bench.swift": "extension Stage3Adapter {}\n",
+        "Workbench/Harness/Stage2Adapter.swift": "import Stage2EnumAPI\nstruct Stage2Adapter {}\n",
+        "Workbench/Harness/Stage2Adapter+Bench.swift": "extension Stage2Adapter {}\n",
+        "Workbench/Harness/Stage3Adapter.swift": "import Stage3Result\nstruct Stage3Adapter {}\n",
+        "Workbench/Harness/Stage3Adapter+Bench.swift": "extension Stage3Adapter {}\n",
         "Tests/WorkbookTests/Stage3Tests.swift": "// Stage 3's suite, through its adapter.\n",
         "Tests/WorkbookTests/Stage3InternalTests.swift": "// Stage 3's own checks, naming its types.\n",
     ]

@@ -1,10 +1,10 @@
-// What the ladder says across stages: the stages in Sources/ are the six, stage 6 carries stage 5's
-// router over unchanged, the capability matrix prints what each stage declares, and every check of
-// a stage is one that its own run, `swift test --filter StageN`, selects.
+// What the ladder says across stages: the stages in Sources/ are the six, each carries over
+// unchanged what its README says, the capability matrix prints what each stage declares, and every
+// check of a stage is one that its own run, `swift test --filter StageN`, selects.
 import FakeServers
 import Foundation
-import SourceMetrics
-import StageAdapters
+import Harness
+import Metrics
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -16,28 +16,7 @@ let everyStage = Stages.all(session: URLSession(configuration: FakeServers.sessi
 
 @Suite("Ladder claims")
 struct LadderClaimsTests {
-    @Test("the exercise's call is taken out of a router file and nothing else is")
-    func exerciseCallTakenOut() {
-        let before = """
-            case photo(id: String)
-            // One segment.
-            case .photo(let id): ["photos", id]
-            case .randomPhoto, .photo: [:]
-            """
-        let after = """
-            case photo(id: String)
-            case userPhotos(username: String)
-            // One segment.
-            case .photo(let id): ["photos", id]
-            // One segment too.
-            case .userPhotos(let username): ["users", username, "photos"]
-            case .randomPhoto, .photo, .userPhotos: [:]
-            """
-        #expect(Stage5AndStage6.withoutUserPhotos(after) == Stage5AndStage6.withoutUserPhotos(before))
-        #expect(Stage5AndStage6.withoutUserPhotos(before) == before.split(separator: "\n").map(String.init))
-    }
-
-    @Test("the stages in Sources/ are the six the call sites name, in order")
+    @Test("the stages in Sources/ are the six the adapters name, in order")
     func stagesMatchSources() throws {
         let sources = try #require(SourceMetrics.sourcesDirectory(from: #filePath))
         let directories = try SourceMetrics.stageDirectories(in: sources).map(\.lastPathComponent)
@@ -57,51 +36,86 @@ struct LadderClaimsTests {
     }
 }
 
-/// Named for both stages, so that `swift test --filter Stage5` and `--filter Stage6` each select it.
-@Suite("Stage 5 and stage 6")
-struct Stage5AndStage6 {
-    @Test("stage 6 keeps stage 5's router, enums and error type unchanged, file for file")
-    func stageSixKeepsTheRouter() throws {
-        let sources = try #require(SourceMetrics.sourcesDirectory(from: #filePath))
-        // An exercise done in one of the two stages adds its call to that stage's enum alone.
-        let offered = everyStage.filter { [5, 6].contains($0.stage.number) }.map { $0 is any UserPhotosCalling }
-        let oneExercise = Set(offered).count == 2
-        for file in ["Router.swift", "PopcornAPI.swift", "UnsplashAPI.swift", "APIError.swift"] {
-            guard
-                let five = try? String(
-                    contentsOf: sources.appendingPathComponent("Stage5Router/\(file)"), encoding: .utf8),
-                let six = try? String(
-                    contentsOf: sources.appendingPathComponent("Stage6Async/\(file)"), encoding: .utf8)
-            else {
-                Issue.record("stage 5 or stage 6 has no \(file): a kata in progress? (`workbook kata reset 5` or 6)")
-                continue
-            }
-            if oneExercise {
-                #expect(
-                    Self.withoutUserPhotos(five) == Self.withoutUserPhotos(six),
-                    "\(file) differs between stage 5 and stage 6 beyond the exercise's userPhotos")
-            } else {
-                #expect(five == six, "\(file) differs between stage 5 and stage 6")
-            }
+/// Holds stage `number` to its README: every file listed in reading order, and each file it says
+/// it carries over unchanged equal to stage `number - 1`'s, module names aside, so that a fix to
+/// one copy cannot skip the other. CI fails on a difference; elsewhere it is a known issue with a
+/// note, since an exercise or a kata in progress changes one copy on purpose.
+func expectReadmeKept(by number: Int) throws {
+    let sources = try #require(SourceMetrics.sourcesDirectory(from: #filePath))
+    let folders = try SourceMetrics.stageDirectories(in: sources)
+    let new = folders[number - 1]
+    let old = folders[number - 2]
+    let readme = try #require(StageReadme.read(folder: new), "Sources/\(new.lastPathComponent) has no README.md")
+    var problems: [String] = []
+    let files = try FileManager.default.contentsOfDirectory(atPath: new.path).filter { $0.hasSuffix(".swift") }
+    if Set(readme.readingOrder) != Set(files) || readme.readingOrder.count != files.count {
+        problems.append(
+            "its README's reading order lists \(readme.readingOrder.sorted()), the folder has \(files.sorted())")
+    }
+    for file in readme.carriedOver {
+        let before = try? String(contentsOf: old.appendingPathComponent(file), encoding: .utf8)
+        let after = try? String(contentsOf: new.appendingPathComponent(file), encoding: .utf8)
+        let same =
+            before?.replacingOccurrences(of: old.lastPathComponent, with: "StageN")
+            == after?.replacingOccurrences(of: new.lastPathComponent, with: "StageN")
+        if after == nil || !same {
+            problems.append("\(file) is not stage \(number - 1)'s, though its README says it is carried over unchanged")
         }
     }
-
-    /// `text` without the exercise's call: the lines that name `userPhotos`, the comment just above
-    /// them, and `.userPhotos` in a list of cases.
-    static func withoutUserPhotos(_ text: String) -> [String] {
-        var kept: [String] = []
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let rest = line.replacingOccurrences(of: ", .userPhotos", with: "")
-                .replacingOccurrences(of: ".userPhotos, ", with: "")
-            guard rest.contains("userPhotos") else {
-                kept.append(rest)
-                continue
-            }
-            while kept.last?.trimmingCharacters(in: .whitespaces).hasPrefix("//") == true {
-                kept.removeLast()
-            }
+    guard !problems.isEmpty else { return }
+    let message = "Sources/\(new.lastPathComponent): " + problems.joined(separator: "; ")
+    if ProcessInfo.processInfo.environment["WORKBOOK_STRICT_DOCS"] == "1" {
+        Issue.record("\(message)")
+    } else {
+        withKnownIssue("an exercise or a kata in progress? CI holds the copies identical (WORKBOOK_STRICT_DOCS=1)") {
+            Issue.record("\(message)")
         }
-        return kept
+    }
+}
+
+// Each pair's suite is named for both stages, so `swift test --filter StageN` selects the pairs
+// stage N is in, and `swift test` runs each once.
+
+@Suite("Stage 2 from stage 1")
+struct Stage1ToStage2 {
+    @Test("stage 2's README lists its files in reading order, and what it carries over from stage 1 is unchanged")
+    func readme() throws { try expectReadmeKept(by: 2) }
+}
+
+@Suite("Stage 3 from stage 2")
+struct Stage2ToStage3 {
+    @Test("stage 3's README lists its files in reading order, and what it carries over from stage 2 is unchanged")
+    func readme() throws { try expectReadmeKept(by: 3) }
+}
+
+@Suite("Stage 4 from stage 3")
+struct Stage3ToStage4 {
+    @Test("stage 4's README lists its files in reading order, and what it carries over from stage 3 is unchanged")
+    func readme() throws { try expectReadmeKept(by: 4) }
+}
+
+@Suite("Stage 5 from stage 4")
+struct Stage4ToStage5 {
+    @Test("stage 5's README lists its files in reading order, and what it carries over from stage 4 is unchanged")
+    func readme() throws { try expectReadmeKept(by: 5) }
+}
+
+@Suite("Stage 6 from stage 5")
+struct Stage5ToStage6 {
+    @Test("stage 6's README lists its files in reading order, and what it carries over from stage 5 is unchanged")
+    func readme() throws { try expectReadmeKept(by: 6) }
+}
+
+@Suite("Stage 1's README")
+struct Stage1Readme {
+    @Test("stage 1's README lists its files in reading order")
+    func readme() throws {
+        let sources = try #require(SourceMetrics.sourcesDirectory(from: #filePath))
+        let folder = sources.appendingPathComponent("Stage1Hardcoded")
+        let readme = try #require(StageReadme.read(folder: folder))
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }
+        #expect(readme.readingOrder.sorted() == files.sorted())
+        #expect(readme.carriedOver.isEmpty)
     }
 }
 
@@ -129,7 +143,7 @@ struct StageRunTests {
         let root = tests.deletingLastPathComponent().deletingLastPathComponent()
         let files = [
             tests.appendingPathComponent("Stage\(number)Tests.swift"),
-            root.appendingPathComponent("Katas/Stage\(number)Tests.swift"),
+            root.appendingPathComponent("Tests/Katas/Stage\(number)Tests.swift"),
         ].filter { FileManager.default.fileExists(atPath: $0.path) }
         #expect(!files.isEmpty)
         for file in files {

@@ -1,12 +1,12 @@
+import CLI
 // Each stage's promises and the ladder's claims about its sources, in a suite per stage that
 // `swift test --filter StageN` runs: measured from the stage's sources and read from its adapter, so
 // a kata's stage N fails on what its step adds. (The proof of each capability is a shared case.)
 import FakeServers
 import Foundation
-import SourceMetrics
-import StageAdapters
+import Harness
+import Metrics
 import Testing
-import Tour
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking

@@ -2,14 +2,14 @@
 // an injected session), and `workbook live` runs every stage through it. Nothing here leaves the process.
 import FakeServers
 import Foundation
+import Harness
 import Locking
+import Metrics
 import Models
-import SourceMetrics
-import StageAdapters
-import TestSupport
+import StageTesting
 import Testing
 
-@testable import Tour
+@testable import CLI
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking

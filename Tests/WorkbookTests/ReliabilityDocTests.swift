@@ -1,9 +1,9 @@
 // docs/reliability.md embeds the reliability matrix; this keeps it what the command prints now.
 import Foundation
-import SourceMetrics
+import Metrics
 import Testing
 
-@testable import Tour
+@testable import CLI
 
 extension FakeServerSuites {
     @Suite("Reliability page")

@@ -2,7 +2,7 @@
 // requests offline (from the router on), inside that stage's own suite.
 import FakeServers
 import Foundation
-import StageAdapters
+import Harness
 import Testing
 
 #if canImport(FoundationNetworking)

@@ -2,10 +2,10 @@
 // drives them, watched the way a SwiftUI view watches them. `swift test --filter Screen` runs them.
 import FakeServers
 import Foundation
+import Harness
 import Models
 import Observation
-import StageAdapters
-import TestSupport
+import StageTesting
 import Testing
 
 /// One behaviour every stage's screens must have.

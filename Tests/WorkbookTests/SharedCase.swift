@@ -1,7 +1,7 @@
 // The shared suite's case type: one behaviour, run against any stage through its adapter.
 import FakeServers
-import StageAdapters
-import TestSupport
+import Harness
+import StageTesting
 import Testing
 
 /// One behaviour every stage must have.

@@ -1,12 +1,12 @@
 // The shared case list. Every stage's suite runs every case here; a failure names both.
 import FakeServers
 import Foundation
+import Harness
 import Models
-import StageAdapters
-import TestSupport
+import StageTesting
 import Testing
 
-@testable import Tour
+@testable import CLI
 
 let demoUsername = FakeServers.demoUsername
 let demoPassword = FakeServers.demoPassword

@@ -1,8 +1,8 @@
+import CLI
 // Stage 1 on the shared suite: `swift test --filter Stage1` runs every case against it alone.
-import StageAdapters
-import TestSupport
+import Harness
+import StageTesting
 import Testing
-import Tour
 
 extension FakeServerSuites {
     @Suite("Stage1Hardcoded")

@@ -1,7 +1,7 @@
 // Stage 4's own checks, which name Stage4Generic's types (its APIClient). `workbook kata start 4`
 // sets this file aside, since stage 3's code has none of them; `kata reset 4` brings it back.
 import Stage4Generic
-import TestSupport
+import StageTesting
 import Testing
 
 extension FakeServerSuites.Stage4Tests {

@@ -1,10 +1,10 @@
+import CLI
 // Stage 4 on the shared suite: `swift test --filter Stage4` runs every case against it alone.
 // Everything here reaches the stage through its adapter, so `workbook kata start 4` can run it on
 // stage 3's code; what names Stage4Generic's own types is in Stage4InternalTests.swift.
-import StageAdapters
-import TestSupport
+import Harness
+import StageTesting
 import Testing
-import Tour
 
 extension FakeServerSuites {
     @Suite("Stage4Generic")

@@ -2,9 +2,9 @@
 // this file aside, since stage 5's code has a router of another module; `kata reset 6` brings it back.
 import FakeServers
 import Foundation
+import Harness
 import Stage6Async
-import StageAdapters
-import TestSupport
+import StageTesting
 import Testing
 
 #if canImport(FoundationNetworking)

@@ -1,12 +1,12 @@
+import CLI
 // Stage 6 on the shared suite: `swift test --filter Stage6` runs every case against it alone,
 // on a session of its own rather than `URLSession.shared`, and so on the separate fake. What names
 // Stage6Async's own types is in Stage6InternalTests.swift.
 import FakeServers
 import Foundation
-import StageAdapters
-import TestSupport
+import Harness
+import StageTesting
 import Testing
-import Tour
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking

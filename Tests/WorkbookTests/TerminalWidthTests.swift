@@ -2,11 +2,11 @@
 // breaks no word that fits, and every command's output within 60, 80 and 200 columns. The width
 // is handed to each command, so no test touches the environment.
 import Foundation
+import Harness
 import Locking
-import StageAdapters
 import Testing
 
-@testable import Tour
+@testable import CLI
 
 /// What a command printed at `width`, line by line, without colour; `wrapsDiffs` false is a file
 /// or a pipe.

@@ -1,13 +1,13 @@
 // The `workbook` command: its arguments, its tables and diffs on known inputs, and the tour on the fake.
 import Foundation
+import Harness
 import Locking
+import Metrics
 import Models
-import SourceMetrics
-import StageAdapters
 import Testing
 
+@testable import CLI
 @testable import FakeServers
-@testable import Tour
 
 @Suite("Command line")
 struct CommandLineTests {

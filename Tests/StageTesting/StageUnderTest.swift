@@ -1,0 +1,93 @@
+// What the shared suite and the exercises both need to drive a stage through the fake servers.
+import FakeServers
+import Harness
+import Testing
+
+/// A fake with an empty log and no overrides: the one `URLSession.shared` reaches (registered
+/// for it here), or `FakeServers.separate`, for a stage that is handed a session from it.
+public func freshFake(_ fake: FakeServers = .shared) -> FakeServers {
+    FakeServers.install()
+    fake.reset()
+    return fake
+}
+
+/// Waits, boundedly, for something the fake will soon report: five seconds unless told less.
+/// Generous, for slow machines and the thread sanitizer; it returns as soon as it can. It runs in
+/// its caller's isolation, so a main-actor test can wait on main-actor state.
+public func waitUntil(
+    seconds: Int = 5, _ condition: () -> Bool, isolation: isolated (any Actor)? = #isolation,
+    sourceLocation: SourceLocation = #_sourceLocation
+) async throws {
+    for _ in 0..<(seconds * 200) where !condition() {
+        try await Task.sleep(nanoseconds: 5_000_000)
+    }
+    #expect(condition(), "still not true after \(seconds) seconds", sourceLocation: sourceLocation)
+}
+
+/// What a case gets: the stage's call site and the fake it talks to, with checks that name the stage.
+public struct StageUnderTest: Sendable {
+    public let adapter: any StageAdapter
+    public let fake: FakeServers
+
+    public init(adapter: any StageAdapter, fake: FakeServers) {
+        self.adapter = adapter
+        self.fake = fake
+    }
+
+    public var number: Int { adapter.stage.number }
+
+    /// Whether the case holds the stage to `capability`: declared by its adapter, or promised by its
+    /// number. A kata's stage N runs stage N-1's code and adapter, and is held to stage N's promise.
+    public func declares(_ capability: Capability) -> Bool {
+        LadderPromise.heldTo(adapter.stage).capabilities.contains(capability)
+    }
+
+    /// The one request the case expects the stage to have sent.
+    public func onlyRequest(sourceLocation: SourceLocation = #_sourceLocation) throws -> RecordedRequest {
+        let log = fake.log
+        #expect(log.count == 1, "stage \(number) sent \(log.count) requests", sourceLocation: sourceLocation)
+        return try #require(log.first, "stage \(number) sent no request", sourceLocation: sourceLocation)
+    }
+
+    /// The value a call should have returned; when it failed, the failure's message is the issue.
+    public func value<Value>(_ outcome: Outcome<Value>, sourceLocation: SourceLocation = #_sourceLocation) throws
+        -> Value
+    {
+        if case .failure(let failure) = outcome {
+            Issue.record(
+                "stage \(number) failed where it should succeed: \(failure.message)", sourceLocation: sourceLocation)
+        }
+        return try #require(outcome.value, sourceLocation: sourceLocation)
+    }
+
+    /// The failure a call should have ended in.
+    public func failure<Value>(_ outcome: Outcome<Value>, sourceLocation: SourceLocation = #_sourceLocation) throws
+        -> Failure
+    {
+        if case .value(let value) = outcome {
+            Issue.record(
+                "stage \(number) succeeded where it should fail, with \(value)", sourceLocation: sourceLocation)
+        }
+        return try #require(outcome.failure, sourceLocation: sourceLocation)
+    }
+
+    /// The failure kind the stage must report: its own classification if it declares one, else none.
+    public func expectedKind(_ kind: FailureKind) -> FailureKind? {
+        declares(.typedFailures) ? kind : nil
+    }
+
+    /// Runs `body` with every completion watched, then checks each was called exactly once.
+    public func watchingCompletions(_ body: () async throws -> Void, sourceLocation: SourceLocation = #_sourceLocation)
+        async throws
+    {
+        let monitor = CompletionMonitor(patience: 5)
+        try await CompletionMonitor.$current.withValue(monitor) {
+            try await body()
+        }
+        #expect(monitor.problems.isEmpty, "stage \(number): \(monitor.problems)", sourceLocation: sourceLocation)
+        // A handler never called will not be called in the next case either.
+        if monitor.problems.contains(where: { $0.kind == .neverCalled }) {
+            Bounded.stopAnswering(stage: number)
+        }
+    }
+}

@@ -1,0 +1,91 @@
+// `workbook kata start|check|reset N`: do stage N's step by hand. start puts stage N-1's code in
+// stage N's place, check says what the step's promises still lack, reset puts stage N back.
+import Foundation
+import Harness
+
+/// What `workbook kata` is asked to do.
+public enum KataAction: String, CaseIterable, Sendable {
+    case start, check, reset
+}
+
+extension Workbook {
+    func kata(_ action: KataAction, _ number: Int) throws {
+        let root = try SourceFiles.sourcesDirectory().deletingLastPathComponent()
+        switch action {
+        case .start: try kataStart(Kata(number, root: root))
+        case .check: try kataCheck(number, root: root)
+        case .reset: try kataReset(Kata(number, root: root))
+        }
+    }
+
+    private func kataStart(_ kata: Kata) throws {
+        let files = try kata.start()
+        let n = kata.number
+        write(
+            """
+            Kata \(n) started: Sources/\(kata.module) holds stage \(n - 1)'s code, renamed to build as stage \(n) \
+            (\(files.keys.filter { $0.hasPrefix("Sources/\(kata.module)/") }.count) files);
+            \(kata.adapter) is \(kata.previousAdapter)'s code, and \(kata.internalTestFile) is set aside: its
+            checks name stage \(n)'s own types. The suite reaches the stage through its adapter only.
+
+            Do stage \(n)'s step until the suite passes:
+              swift test --filter Stage\(n)        fails, at first, on what the step adds (\(kata.page) lists them)
+              swift run workbook kata check \(n)   what the step's promises still lack, measured from the sources
+              swift run workbook kata reset \(n)   stage \(n) as committed again, from git
+            """)
+    }
+
+    private func kataCheck(_ number: Int, root: URL) throws {
+        guard Kata.numbers.contains(number) else {
+            throw Refusal(
+                "There is no kata \(number): the katas are \(Kata.numbers.lowerBound) to \(Kata.numbers.upperBound).")
+        }
+        guard let stage = Self.adapters().map(\.stage).first(where: { $0.number == number }) else {
+            throw WorkbookError("the workbook has no stage \(number).")
+        }
+        let folder = root.appendingPathComponent("Sources/\(stage.module)")
+        var lacking = 0
+        var lines = [
+            "Kata \(number): stage \(number)'s promises, measured from Sources/\(stage.module) and declared by "
+                + "Stage\(number)Adapter as built now:"
+        ]
+        var declared = 0
+        for promise in LadderPromise.all(for: number) {
+            if let lack = try promise.lack(of: stage, in: folder) {
+                lacking += 1
+                lines.append("  \(style.red("✗")) \(promise.name): \(lack)")
+            } else if promise.proof != nil {
+                // A declaration is a claim: only the suite's proof can keep it.
+                declared += 1
+                lines.append("  · \(promise.name)")
+            } else {
+                lines.append("  \(style.green("✓")) \(promise.name)")
+            }
+        }
+        lines.append("")
+        let proofs = declared == 0 ? "" : "; the \(declared) declared capabilities are proved there, not here"
+        lines.append(
+            lacking == 0
+                ? "Every promise measured here is kept. The suite has the last word\(proofs): "
+                    + "swift test --filter Stage\(number)"
+                : "The suite has the last word\(proofs): swift test --filter Stage\(number) (docs/katas/stage\(number).md)"
+        )
+        write(lines.joined(separator: "\n"))
+        if lacking > 0 {
+            throw WorkbookError("kata \(number): \(lacking) of stage \(number)'s promises still lack (above).")
+        }
+    }
+
+    private func kataReset(_ kata: Kata) throws {
+        try kata.reset()
+        let left = try kata.git.changes(kata.paths)
+        guard left.isEmpty else {
+            throw WorkbookError("kata reset \(kata.number) left changes: \(left.joined(separator: ", "))")
+        }
+        write(
+            """
+            Stage \(kata.number) is as committed again: Sources/\(kata.module), \(kata.adapter)'s files and \
+            its test files come from git's HEAD, and what the kata added is gone.
+            """)
+    }
+}

@@ -1,0 +1,256 @@
+// A kata's files: which paths stage N's kata takes over, what it writes there (stage N-1's
+// committed code, renamed to build as stage N), and how git puts stage N back.
+import Foundation
+import Metrics
+
+/// Said instead of doing anything: a kata that would overwrite work, or cannot be undone.
+/// `workbook` prints it as one line and exits with status 2.
+public struct Refusal: Error, Equatable, CustomStringConvertible {
+    public let description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}
+
+/// Stage `number`'s kata in the package at `root`.
+struct Kata {
+    /// The stages that have a kata: each one starts from the stage before it.
+    static let numbers = 2...6
+
+    let number: Int
+    let root: URL
+    let git: Git
+    /// The stage folders under Sources/, by number: Stage2EnumAPI, Stage3Result, …
+    let modules: [Int: String]
+
+    /// Checks that there is such a kata and that git can undo it, or refuses.
+    init(_ number: Int, root: URL) throws {
+        guard Self.numbers.contains(number) else {
+            throw Refusal(
+                "There is no kata \(number): the katas are \(Self.numbers.lowerBound) to \(Self.numbers.upperBound), "
+                    + "and kata N starts stage N from stage N-1's code.")
+        }
+        let git = Git(folder: root)
+        guard git.hasCommit else {
+            throw Refusal(
+                "A kata needs the workbook as a git clone with a commit: `kata reset` puts the stage back from git, "
+                    + "so without it a kata could not be undone (clone it with `git clone`).")
+        }
+        // A workbook unpacked inside some other repository has a HEAD, but not these files in it.
+        guard (try? git.committedFiles(under: ["Package.swift"]))?.isEmpty == false else {
+            throw Refusal(
+                "The workbook's files are not committed in the git repository around them, so a kata could not "
+                    + "be undone: commit them first (git add -A && git commit).")
+        }
+        let folders = try SourceMetrics.stageDirectories(in: root.appendingPathComponent("Sources"))
+        var modules: [Int: String] = [:]
+        for folder in folders {
+            let name = folder.lastPathComponent
+            if let digits = Int(name.dropFirst("Stage".count).prefix { $0.isNumber }) { modules[digits] = name }
+        }
+        guard modules[number] != nil, modules[number - 1] != nil else {
+            throw WorkbookError(
+                "Sources/ has no stage \(number) or no stage \(number - 1) to start kata \(number) from.")
+        }
+        self.number = number
+        self.root = root
+        self.git = git
+        self.modules = modules
+    }
+
+    var module: String { modules[number] ?? "" }
+    var previousModule: String { modules[number - 1] ?? "" }
+    var adapter: String { "Stage\(number)Adapter" }
+    var previousAdapter: String { "Stage\(number - 1)Adapter" }
+    /// The stage's suite, which reaches the stage through its adapter only.
+    var testFile: String { "Tests/WorkbookTests/Stage\(number)Tests.swift" }
+    /// The stage's own checks, which name its types: the kata sets them aside.
+    var internalTestFile: String { "Tests/WorkbookTests/Stage\(number)InternalTests.swift" }
+    /// A kata edition of the suite, for a stage whose suite cannot run on the stage before's code
+    /// (stage 6's runs on the separate fake, which stage 5's code never reaches).
+    var kataTestFile: String { "Tests/Katas/Stage\(number)Tests.swift" }
+    var page: String { "docs/katas/stage\(number).md" }
+
+    /// Everything the kata writes over, as git pathspecs: the stage's folder, its adapter's files
+    /// (`Stage3Adapter.swift`, `Stage3Adapter+Bench.swift`, …) and its test files.
+    var paths: [String] {
+        ["Sources/\(module)", "Workbench/Harness/\(adapter)*.swift", testFile, internalTestFile]
+    }
+
+    /// Whether `path` is one of the kata's: in the stage's folder, one of its adapter's files, its test files.
+    func owns(_ path: String) -> Bool {
+        let adapters = "Workbench/Harness/"
+        if path.hasPrefix(adapters) {
+            let name = path.dropFirst(adapters.count)
+            return name.hasPrefix(adapter) && name.hasSuffix(".swift") && !name.contains("/")
+        }
+        return path.hasPrefix("Sources/\(module)/") || path == testFile || path == internalTestFile
+    }
+
+    /// The committed files the kata takes over.
+    func committedFiles() throws -> [String] {
+        try git.committedFiles(under: ["Sources/\(module)", "Workbench/Harness", testFile, internalTestFile])
+            .filter(owns)
+    }
+
+    /// The committed files of stage N-1 that the kata copies: its folder and its adapter's files.
+    func previousFiles() throws -> [String] {
+        try git.committedFiles(under: ["Sources/\(previousModule)", "Workbench/Harness"]).filter { path in
+            let name = path.dropFirst("Workbench/Harness/".count)
+            return path.hasPrefix("Sources/\(previousModule)/")
+                || (path.hasPrefix("Workbench/Harness/") && name.hasPrefix(previousAdapter)
+                    && name.hasSuffix(".swift"))
+        }
+    }
+
+    // MARK: - Start
+
+    /// The stage's files, as the kata writes them, by path from the root.
+    func startingFiles() throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        let committedAdapter = try text("Workbench/Harness/\(adapter).swift")
+        for path in try previousFiles() {
+            if path.hasPrefix("Sources/\(previousModule)/") {
+                let name = path.dropFirst("Sources/\(previousModule)".count)
+                files["Sources/\(module)\(name)"] = Data(renamed(try text(path)).utf8)
+            } else {
+                let name = path.dropFirst("Workbench/Harness/\(previousAdapter)".count)
+                var code = renamed(try text(path))
+                if name == ".swift" { code += sessionInitializer(committed: committedAdapter, copied: code) }
+                files["Workbench/Harness/\(adapter)\(name)"] = Data(code.utf8)
+            }
+        }
+        // The stage's suite stays, or its kata edition stands in; its own checks are set aside.
+        let hasEdition = try !git.committedFiles(under: [kataTestFile]).isEmpty
+        files[testFile] = try git.committed(hasEdition ? kataTestFile : testFile)
+        return files
+    }
+
+    /// Refuses while any path the kata takes over has uncommitted changes; then replaces them.
+    func start() throws -> [String: Data] {
+        let changed = try git.changes(paths)
+        guard changed.isEmpty else {
+            let names = changed.map { String($0.dropFirst(3)) }
+            let shown = names.prefix(3).joined(separator: ", ") + (names.count > 3 ? ", …" : "")
+            throw Refusal(
+                "Stage \(number) has uncommitted changes (\(shown)), and kata \(number) would overwrite them: "
+                    + "commit or stash them first (git stash), or end a kata in progress with `workbook kata reset "
+                    + "\(number)`; nothing was changed.")
+        }
+        let files = try startingFiles()
+        do {
+            try remove(try committedFiles())
+            for (path, data) in files.sorted(by: { $0.key < $1.key }) {
+                try data.write(to: root.appendingPathComponent(path))
+            }
+        } catch {
+            // Half a kata builds nothing: put the stage back as committed.
+            _ = try? reset()
+            throw error
+        }
+        return files
+    }
+
+    /// Stage N-1's text as stage N's: its module, adapter and number renamed, and a line on top
+    /// saying so when anything was.
+    func renamed(_ text: String) -> String {
+        Self.renamed(text, to: number, module: module, from: previousModule)
+    }
+
+    /// `text`, from stage `number - 1`'s folder `previous`, renamed to build as stage `number` in `module`.
+    static func renamed(_ text: String, to number: Int, module: String, from previous: String) -> String {
+        let old = number - 1
+        var code = text.replacingOccurrences(of: previous, with: module)
+            .replacingOccurrences(of: "Stage\(old)Adapter", with: "Stage\(number)Adapter")
+            .replacingOccurrences(of: "number: \(old), module:", with: "number: \(number), module:")
+        // "Stage 2," becomes "Stage 3 (kata),"; "Stage 21" would stay as it is.
+        var result = ""
+        var rest = code[...]
+        while let found = rest.range(of: "Stage \(old)") {
+            result += rest[..<found.lowerBound]
+            let next = rest[found.upperBound...].first
+            result += next?.isNumber == true ? "Stage \(old)" : "Stage \(number) (kata)"
+            rest = rest[found.upperBound...]
+        }
+        code = result + rest
+        // A file the renaming leaves as it was stays byte for byte stage N-1's: stage 6 keeps stage
+        // 5's router files unchanged, and a ladder test compares them.
+        guard code != text else { return text }
+        let banner =
+            "// Kata \(number): stage \(old)'s code, renamed to build as stage \(number). "
+            + "`swift run workbook kata reset \(number)` puts stage \(number) back.\n"
+        return banner + code
+    }
+
+    /// An `init(session:)` that ignores its session, when the stage's own adapter is made with one
+    /// (as `Stages.all` makes stage 6's) and the stage before's is not: handing it on is the step.
+    func sessionInitializer(committed: String, copied: String) -> String {
+        let initializer = "init(session: URLSession)"
+        guard committed.contains(initializer), !copied.contains(initializer) else { return "" }
+        return """
+
+            extension \(adapter) {
+                /// Kata \(number): stage \(number - 1)'s calls reach for `URLSession.shared` and never see `session`.
+                /// Handing it on to the stage is part of the step.
+                public init(session: URLSession) {
+                    self.init()
+                }
+            }
+
+            """
+    }
+
+    // MARK: - Reset
+
+    /// Puts every path the kata took over back as committed, and removes what the kata added.
+    func reset() throws {
+        let committed = try committedFiles()
+        let committedSet = Set(committed)
+        try remove(try presentFiles().filter { !committedSet.contains($0) })
+        // Unstaged first, so that a file the learner added to the index goes too.
+        _ = try git.succeed(["reset", "--quiet", "HEAD", "--"] + paths)
+        if !committed.isEmpty {
+            _ = try git.succeed(["checkout", "HEAD", "--"] + committed)
+        }
+        try remove(try presentFiles().filter { !committedSet.contains($0) })
+    }
+
+    /// The files now in the kata's paths, committed or not.
+    func presentFiles() throws -> [String] {
+        var found: [String] = []
+        let fileManager = FileManager.default
+        let folder = "Sources/\(module)"
+        let subpaths = (try? fileManager.subpathsOfDirectory(atPath: root.appendingPathComponent(folder).path)) ?? []
+        for subpath in subpaths.sorted() {
+            var isDirectory: ObjCBool = false
+            let path = "\(folder)/\(subpath)"
+            if fileManager.fileExists(atPath: root.appendingPathComponent(path).path, isDirectory: &isDirectory),
+                !isDirectory.boolValue
+            {
+                found.append(path)
+            }
+        }
+        let adapters =
+            (try? fileManager.contentsOfDirectory(atPath: root.appendingPathComponent("Workbench/Harness").path))
+            ?? []
+        found += adapters.filter { $0.hasPrefix(adapter) && $0.hasSuffix(".swift") }.sorted().map {
+            "Workbench/Harness/\($0)"
+        }
+        for file in [testFile, internalTestFile]
+        where fileManager.fileExists(atPath: root.appendingPathComponent(file).path) {
+            found.append(file)
+        }
+        return found
+    }
+
+    private func remove(_ paths: [String]) throws {
+        for path in paths {
+            try FileManager.default.removeItem(at: root.appendingPathComponent(path))
+        }
+    }
+
+    private func text(_ path: String) throws -> String {
+        String(decoding: try git.committed(path), as: UTF8.self)
+    }
+}
