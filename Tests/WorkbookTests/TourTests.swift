@@ -122,6 +122,18 @@ struct TablesAndDiffsTests {
         #expect(!["hunter2", "r-123", "a-456"].contains { printed.contains($0) })
     }
 
+    @Test("compare lists the files in the order the newer stage's README gives them")
+    func compareFollowsTheReadme() async throws {
+        let sources = try #require(SourceMetrics.sourcesDirectory(from: #filePath))
+        let readme = try #require(StageReadme.read(folder: sources.appendingPathComponent("Stage6Async")))
+        let lines = try await printed(.compare(5, 6, unified: false), width: Terminal.fallbackWidth)
+        // Each file's line: "= Stage6Async/Router.swift: unchanged", "~ Stage5Router/… → Stage6Async/…".
+        let listed = lines.compactMap { line in
+            readme.readingOrder.first { line.hasPrefix("= Stage6Async/\($0)") || line.hasSuffix("Stage6Async/\($0)") }
+        }
+        #expect(listed == readme.readingOrder)
+    }
+
     @Test("the unified diff has diff -u's headers and hunk ranges")
     func unified() {
         let lines = Diff.unified(["a", "b", "c"], ["a", "B", "c"], oldName: "a/f", newName: "b/f")

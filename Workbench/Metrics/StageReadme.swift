@@ -6,6 +6,8 @@ import Foundation
 public struct StageReadme: Sendable, Equatable {
     /// The stage's files, in the order its README says to read them.
     public let readingOrder: [String]
+    /// What the README says of each file in its reading order, in a line.
+    public let descriptions: [String: String]
     /// The files the README says the stage carries over unchanged from the stage before.
     public let carriedOver: [String]
 
@@ -14,6 +16,7 @@ public struct StageReadme: Sendable, Equatable {
     public init(text: String) {
         var section = ""
         var order: [String] = []
+        var said: [String: String] = [:]
         var carried: [String] = []
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             if line.hasPrefix("## ") {
@@ -23,11 +26,15 @@ public struct StageReadme: Sendable, Equatable {
             let files = Self.linkedFiles(in: line)
             if section.hasPrefix("Read in this order"), line.first?.isNumber == true, let first = files.first {
                 order.append(first)
+                if let colon = line.range(of: "): ") {
+                    said[first] = String(line[colon.upperBound...])
+                }
             } else if section.hasPrefix("Carried over unchanged") {
                 carried += files
             }
         }
         readingOrder = order
+        descriptions = said
         carriedOver = carried
     }
 

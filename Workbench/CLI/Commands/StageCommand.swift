@@ -14,6 +14,7 @@ extension Workbook {
         say("Stage \(stage.number) · \(stage.module)", decorate: style.bold)
         say(stage.idea, after: "  ")
         write("")
+        readingOrder(of: stage)
         say("Capabilities: ✓ this stage has it, ✗ it does not yet", decorate: style.bold)
         capabilityLegend(stage)
         let file = try SourceFiles.screen(of: stage)
@@ -31,6 +32,18 @@ extension Workbook {
             }
             for line in run.problems { say("\(line)", after: "    ! ", decorate: style.yellow) }
         }
+    }
+
+    /// The stage's files in the order its README gives them, each with its line.
+    func readingOrder(of stage: StageInfo) {
+        guard let folder = try? SourceFiles.sourcesDirectory().appendingPathComponent(stage.module),
+            let readme = StageReadme.read(folder: folder)
+        else { return }
+        say("Read in this order (Sources/\(stage.module)/README.md)", decorate: style.bold)
+        for (index, file) in readme.readingOrder.enumerated() {
+            say("\(file): \(readme.descriptions[file] ?? "")", after: "  \(index + 1). ")
+        }
+        write("")
     }
 
     /// Every capability, whether the stage has it, and what its name means: one entry each, the
