@@ -108,13 +108,14 @@ struct KataTests {
             started["Sources/Stage2EnumAPI/PhotoManager.swift"]
                 == TemporaryPackage.files["Sources/Stage2EnumAPI/PhotoManager.swift"])
 
-        // Started once, the stage has changes that a second start would overwrite.
+        // Started once, a second start is refused and changes nothing.
         #expect(throws: Refusal.self) { try kata.start() }
         #expect(try package.snapshot() == started)
 
-        try kata.reset()
+        let reset = try kata.reset()
         #expect(try package.snapshot() == TemporaryPackage.files)
         #expect(try kata.git.changes(["."]).isEmpty)
+        #expect(reset.kept == nil, "the kata's own files are not work to keep")
     }
 
     @Test("where a kata edition of the suite is committed, start puts it in the suite's place, and reset takes it out")
@@ -127,22 +128,76 @@ struct KataTests {
         let kata = try Kata(3, root: package.root)
         _ = try kata.start()
         #expect(try package.snapshot()["Tests/WorkbookTests/Stage3Tests.swift"] == edition)
-        try kata.reset()
+        _ = try kata.reset()
         #expect(try package.snapshot() == committed)
     }
 
-    @Test("start refuses while the stage has uncommitted changes, untracked files included, and changes nothing")
-    func startRefusesChanges() throws {
+    @Test("start keeps uncommitted changes to the stage, untracked files too, in a named stash it says how to apply")
+    func startKeepsChanges() throws {
         let package = try TemporaryPackage(git: true)
         defer { package.remove() }
-        try Data("// mine\n".utf8).write(to: package.root.appendingPathComponent("Sources/Stage3Result/Mine.swift"))
-        let before = try package.snapshot()
+        // Exercise work in stage 3: a changed file and a new one.
+        try package.write("Sources/Stage3Result/PhotoManager.swift", "// Stage 3, with my exercise.\n")
+        try package.write("Sources/Stage3Result/Mine.swift", "// mine\n")
+        let work = try package.snapshot()
+        let kata = try Kata(3, root: package.root)
+        let started = try kata.start()
+        let stash = try #require(started.kept)
+        #expect(try package.snapshot()["Sources/Stage3Result/Mine.swift"] == nil)
+        _ = try kata.reset()
+        #expect(try package.snapshot() == TemporaryPackage.files)
+        _ = try kata.git.succeed(["stash", "apply", stash.commit])
+        #expect(try package.snapshot() == work, "the exercise work comes back whole")
+    }
+
+    @Test("reset keeps the kata's uncommitted work, untracked files too, in a named stash, and puts the stage back")
+    func resetKeepsKataWork() throws {
+        let package = try TemporaryPackage(git: true)
+        defer { package.remove() }
+        let kata = try Kata(3, root: package.root)
+        _ = try kata.start()
+        try package.write("Sources/Stage3Result/PhotoManager.swift", "// my step, half done\n")
+        try package.write("Sources/Stage3Result/APIError.swift", "// my error enum\n")
+        let work = try package.snapshot()
+        let reset = try kata.reset()
+        #expect(try package.snapshot() == TemporaryPackage.files)
+        #expect(try kata.git.changes(["."]).isEmpty)
+        let stash = try #require(reset.kept)
+        _ = try kata.git.succeed(["stash", "apply", stash.commit])
+        #expect(try package.snapshot() == work, "every line the learner wrote comes back")
+    }
+
+    @Test("reset after committed kata work puts back the stage as committed when the kata started, set-aside tests too")
+    func resetAfterCommits() throws {
+        let package = try TemporaryPackage(git: true)
+        defer { package.remove() }
+        let kata = try Kata(3, root: package.root)
+        _ = try kata.start()
+        try package.commit("Sources/Stage3Result/PhotoManager.swift", "// my step, committed\n")
+        let reset = try kata.reset()
+        #expect(try package.snapshot() == TemporaryPackage.files, "the real stage 3, not the learner's commit")
+        #expect(reset.from != (try kata.git.head()), "put back from the commit the kata started at")
+        #expect(try package.snapshot()["Tests/WorkbookTests/Stage3InternalTests.swift"] != nil)
+        let log = try kata.git.succeed(["log", "--format=%s"]).lines
+        #expect(log.first == "add Sources/Stage3Result/PhotoManager.swift", "the learner's commit stays in history")
+    }
+
+    @Test("with no kata in progress, reset refuses to throw away uncommitted changes, unless told --discard")
+    func resetRefusesWithoutKata() throws {
+        let package = try TemporaryPackage(git: true)
+        defer { package.remove() }
+        try package.write("Sources/Stage3Result/PhotoManager.swift", "// Stage 3, with my exercise.\n")
+        try package.write("Sources/Stage3Result/Mine.swift", "// mine\n")
+        let work = try package.snapshot()
+        let kata = try Kata(3, root: package.root)
         #expect {
-            try Kata(3, root: package.root).start()
+            try kata.reset()
         } throws: { error in
-            (error as? Refusal)?.description.contains("Sources/Stage3Result/Mine.swift") == true
+            (error as? Refusal)?.description.contains("--discard") == true
         }
-        #expect(try package.snapshot() == before)
+        #expect(try package.snapshot() == work, "nothing was changed")
+        _ = try kata.reset(discard: true)
+        #expect(try package.snapshot() == TemporaryPackage.files)
     }
 
     @Test("stage 6's kata adapter is still made with a session, which it ignores until the step")
@@ -188,11 +243,16 @@ struct TemporaryPackage {
         try commitAll("start")
     }
 
-    /// Writes `text` at `path` and commits it.
-    func commit(_ path: String, _ text: String) throws {
+    /// Writes `text` at `path`, uncommitted.
+    func write(_ path: String, _ text: String) throws {
         let url = root.appendingPathComponent(path)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(text.utf8).write(to: url)
+    }
+
+    /// Writes `text` at `path` and commits it.
+    func commit(_ path: String, _ text: String) throws {
+        try write(path, text)
         try commitAll("add \(path)")
     }
 

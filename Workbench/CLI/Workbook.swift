@@ -38,7 +38,7 @@ public struct Workbook: Sendable {
         case .bench(let json): try await bench(json: json)
         case .reliability(let markdown):
             write(await Self.reliability(markdown: markdown, width: width, style: style))
-        case .kata(let action, let number): try kata(action, number)
+        case .kata(let action, let number, let discard): try kata(action, number, discard: discard)
         case .live:
             try await live(
                 environment: ProcessInfo.processInfo.environment, upstream: KeySwappingProtocol.networkUpstream())

@@ -8,7 +8,7 @@ public enum Command: Equatable, Sendable {
     case metrics(markdown: Bool)
     case bench(json: Bool)
     case reliability(markdown: Bool)
-    case kata(KataAction, Int)
+    case kata(KataAction, Int, discard: Bool = false)
     case live
     case help(topic: String?)
 }
@@ -85,12 +85,15 @@ extension Command {
             try noMore(rest, after: name)
             return .bench(json: json)
         case "kata":
-            guard rest.count == 2, let action = KataAction(rawValue: rest[0]), let number = Int(rest[1]) else {
+            // Only reset takes --discard: it throws away uncommitted changes with no kata in progress.
+            let discard = rest.count == 3 && rest[0] == KataAction.reset.rawValue && rest[2] == "--discard"
+            guard rest.count == 2 || discard, let action = KataAction(rawValue: rest[0]), let number = Int(rest[1])
+            else {
                 throw UsageError(
-                    "kata takes start, check or reset, and a stage number.", command: name,
-                    hint: "For example: `workbook kata start 3`.")
+                    "kata takes start, check or reset and a stage number.", command: name,
+                    hint: "For example: `workbook kata start 3`, or `kata reset 3 --discard`.")
             }
-            return .kata(action, number)
+            return .kata(action, number, discard: discard)
         case "live":
             // The word is never repeated back: it may well be the key itself.
             guard rest.isEmpty else {
@@ -175,12 +178,14 @@ public enum Help {
           reports after; stops at once on a rate limit. docs/live.md says how to get a key.
         """,
         "kata": """
-        workbook kata start|check|reset N
+        workbook kata start|check|reset N [--discard]
           Stage N's step (N is 2 to 6), done by hand. start puts stage N-1's code in stage N's place,
           renamed to build as stage N, with its adapter, and sets aside the tests that name its types:
           `swift test --filter StageN` then fails on what the step adds (docs/katas/stageN.md). check says what
-          the step's promises still lack, measured from the sources. reset puts stage N back from git.
-          start refuses, with status 2, to overwrite uncommitted changes, or outside a git clone.
+          the step's promises still lack, measured from the sources. reset puts stage N back as committed
+          when the kata started. start and reset keep uncommitted changes to the stage in a named git stash,
+          and say how to get them back; with no kata in progress, reset refuses to throw such changes away
+          unless told --discard. Both refuse, with status 2, outside a git clone.
         """,
         "help": """
         workbook help [COMMAND]

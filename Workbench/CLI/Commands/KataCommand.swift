@@ -9,21 +9,29 @@ public enum KataAction: String, CaseIterable, Sendable {
 }
 
 extension Workbook {
-    func kata(_ action: KataAction, _ number: Int) throws {
+    func kata(_ action: KataAction, _ number: Int, discard: Bool = false) throws {
         let root = try SourceFiles.sourcesDirectory().deletingLastPathComponent()
         switch action {
         case .start: try kataStart(Kata(number, root: root))
         case .check: try kataCheck(number, root: root)
-        case .reset: try kataReset(Kata(number, root: root))
+        case .reset: try kataReset(Kata(number, root: root), discard: discard)
         }
     }
 
+    /// The one line that says where uncommitted work went, and how to get it back.
+    static func kept(_ stash: Kata.Kept?) -> String {
+        guard let stash else { return "" }
+        return "Your uncommitted changes there are kept in git stash “\(stash.name)”: "
+            + "`git stash apply \(stash.commit)` brings them back.\n"
+    }
+
     private func kataStart(_ kata: Kata) throws {
-        let files = try kata.start()
+        let started = try kata.start()
+        let files = started.files
         let n = kata.number
         write(
             """
-            Kata \(n) started: Sources/\(kata.module) holds stage \(n - 1)'s code, renamed to build as stage \(n) \
+            \(Self.kept(started.kept))Kata \(n) started: Sources/\(kata.module) holds stage \(n - 1)'s code, renamed to build as stage \(n) \
             (\(files.keys.filter { $0.hasPrefix("Sources/\(kata.module)/") }.count) files);
             \(kata.adapter) is \(kata.previousAdapter)'s code, and \(kata.internalTestFile) is set aside: its
             checks name stage \(n)'s own types. The suite reaches the stage through its adapter only.
@@ -76,16 +84,19 @@ extension Workbook {
         }
     }
 
-    private func kataReset(_ kata: Kata) throws {
-        try kata.reset()
+    private func kataReset(_ kata: Kata, discard: Bool) throws {
+        let head = try kata.git.head()
+        let reset = try kata.reset(discard: discard)
         let left = try kata.git.changes(kata.paths)
-        guard left.isEmpty else {
+        guard left.isEmpty || reset.from != head else {
             throw WorkbookError("kata reset \(kata.number) left changes: \(left.joined(separator: ", "))")
         }
+        let since = reset.from == head ? "" : " Your commits since then are still in git's history (git log)."
         write(
             """
-            Stage \(kata.number) is as committed again: Sources/\(kata.module), \(kata.adapter)'s files and \
-            its test files come from git's HEAD, and what the kata added is gone.
+            \(Self.kept(reset.kept))Stage \(kata.number) is as committed when the kata started \
+            (\(reset.from.prefix(7))): Sources/\(kata.module), \(kata.adapter)'s files and its test files, the set-aside \
+            ones included.\(since)
             """)
     }
 }

@@ -65,4 +65,38 @@ struct Git: Sendable {
     func changes(_ pathspecs: [String]) throws -> [String] {
         try succeed(["status", "--porcelain", "--untracked-files=all", "--"] + pathspecs).lines
     }
+
+    /// What is staged under `pathspecs`.
+    func staged(_ pathspecs: [String]) throws -> [String] {
+        try succeed(["diff", "--cached", "--name-only", "--"] + pathspecs).lines
+    }
+
+    /// The commit HEAD names.
+    func head() throws -> String {
+        try succeed(["rev-parse", "HEAD"]).text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// git's own folder (`.git`, or a worktree's), where a kata keeps its record out of the work tree.
+    func directory() throws -> URL {
+        let path = try succeed(["rev-parse", "--absolute-git-dir"]).text.trimmingCharacters(in: .whitespacesAndNewlines)
+        return URL(fileURLWithPath: path)
+    }
+
+    /// The files under `folders` as committed at `commit`.
+    func committedFiles(under folders: [String], at commit: String) throws -> [String] {
+        try succeed(["ls-tree", "-r", "--name-only", commit, "--"] + folders).lines
+    }
+
+    /// Keeps every uncommitted change under `pathspecs`, untracked files too, in a stash named
+    /// `message`, and takes them out of the work tree. Returns the stash's whole commit hash, which
+    /// `git stash apply` takes however many stashes come after it (a short one of digits only would
+    /// be read as a stash's number); nil when there was nothing to keep.
+    func stash(_ message: String, _ pathspecs: [String]) throws -> String? {
+        guard try !changes(pathspecs).isEmpty else { return nil }
+        // A stash is a commit: a clone with no name set gets one for it, on this machine only.
+        let named = (try? run(["config", "user.email"]))?.status == 0
+        let identity = named ? [] : ["-c", "user.name=workbook", "-c", "user.email=workbook@localhost"]
+        _ = try succeed(identity + ["stash", "push", "--include-untracked", "--message", message, "--"] + pathspecs)
+        return try succeed(["rev-parse", "refs/stash"]).text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
 }

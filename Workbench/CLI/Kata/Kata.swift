@@ -88,10 +88,65 @@ struct Kata {
         return path.hasPrefix("Sources/\(module)/") || path == testFile || path == internalTestFile
     }
 
-    /// The committed files the kata takes over.
-    func committedFiles() throws -> [String] {
-        try git.committedFiles(under: ["Sources/\(module)", "Workbench/Harness", testFile, internalTestFile])
-            .filter(owns)
+    /// The files the kata takes over, as committed at `commit` (HEAD unless told).
+    func committedFiles(at commit: String = "HEAD") throws -> [String] {
+        try git.committedFiles(
+            under: ["Sources/\(module)", "Workbench/Harness", testFile, internalTestFile], at: commit
+        ).filter(owns)
+    }
+
+    // MARK: - The record
+
+    /// Where a kata in progress keeps the commit it started from: in git's own folder, never in
+    /// the work tree, so `git status` does not show it and no commit carries it.
+    func recordURL() throws -> URL {
+        try git.directory().appendingPathComponent("workbook-kata-\(number)")
+    }
+
+    /// The commit kata N started from, while it is in progress: the record's first line.
+    func startedAt() throws -> String? {
+        guard let text = try? String(contentsOf: recordURL(), encoding: .utf8) else { return nil }
+        let commit = text.split(separator: "\n").first.map(String.init) ?? ""
+        return commit.isEmpty ? nil : commit
+    }
+
+    /// The files start wrote, as the record's later lines have them.
+    func startingFingerprint() throws -> [String] {
+        guard let text = try? String(contentsOf: recordURL(), encoding: .utf8) else { return [] }
+        return Array(text.split(separator: "\n").dropFirst().map(String.init))
+    }
+
+    /// Each file's path and a digest of its bytes (FNV-1a, the same in every run), sorted.
+    static func fingerprint(_ files: [String: Data]) -> [String] {
+        files.map { path, data in
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in data {
+                hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+            }
+            return "\(path) \(String(hash, radix: 16))"
+        }.sorted()
+    }
+
+    /// The files now in the kata's paths, with their bytes.
+    func presentFiles() throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        for path in try presentPaths() {
+            files[path] = try Data(contentsOf: root.appendingPathComponent(path))
+        }
+        return files
+    }
+
+    /// Uncommitted work a kata kept in a stash: its name in `git stash list`, and its commit.
+    struct Kept: Equatable {
+        let name: String
+        let commit: String
+    }
+
+    /// Keeps every uncommitted change to the kata's paths in a stash named for the kata, what it
+    /// was doing, and when; nil when there was nothing to keep.
+    func keep(_ doing: String) throws -> Kept? {
+        let name = "workbook kata \(number) \(doing) \(Date().formatted(.iso8601))"
+        return try git.stash(name, paths).map { Kept(name: name, commit: $0) }
     }
 
     /// The committed files of stage N-1 that the kata copies: its folder and its adapter's files.
@@ -127,18 +182,26 @@ struct Kata {
         return files
     }
 
-    /// Refuses while any path the kata takes over has uncommitted changes; then replaces them.
-    func start() throws -> [String: Data] {
-        let changed = try git.changes(paths)
-        guard changed.isEmpty else {
-            let names = changed.map { String($0.dropFirst(3)) }
-            let shown = names.prefix(3).joined(separator: ", ") + (names.count > 3 ? ", …" : "")
+    /// What `start` did: the files it wrote, and the stash that keeps what was uncommitted, if anything was.
+    struct Started {
+        let files: [String: Data]
+        let kept: Kept?
+    }
+
+    /// Keeps every uncommitted change to the paths the kata takes over in a named stash, records
+    /// the commit the kata starts from, and puts stage N-1's code in stage N's place. Refuses while
+    /// kata N is already in progress.
+    func start() throws -> Started {
+        let head = try git.head()
+        if try startedAt() != nil {
             throw Refusal(
-                "Stage \(number) has uncommitted changes (\(shown)), and kata \(number) would overwrite them: "
-                    + "commit or stash them first (git stash), or end a kata in progress with `workbook kata reset "
-                    + "\(number)`; nothing was changed.")
+                "Kata \(number) is already in progress: `workbook kata reset \(number)` ends it, keeping your "
+                    + "work in a git stash; nothing was changed.")
         }
         let files = try startingFiles()
+        let kept = try keep("start")
+        try ([head] + Self.fingerprint(files)).joined(separator: "\n").write(
+            to: recordURL(), atomically: true, encoding: .utf8)
         do {
             try remove(try committedFiles())
             for (path, data) in files.sorted(by: { $0.key < $1.key }) {
@@ -146,10 +209,11 @@ struct Kata {
             }
         } catch {
             // Half a kata builds nothing: put the stage back as committed.
-            _ = try? reset()
+            try? restore(from: head)
+            try? FileManager.default.removeItem(at: recordURL())
             throw error
         }
-        return files
+        return Started(files: files, kept: kept)
     }
 
     /// Stage N-1's text as stage N's: its module, adapter and number renamed, and a line on top
@@ -203,21 +267,58 @@ struct Kata {
 
     // MARK: - Reset
 
-    /// Puts every path the kata took over back as committed, and removes what the kata added.
-    func reset() throws {
-        let committed = try committedFiles()
-        let committedSet = Set(committed)
-        try remove(try presentFiles().filter { !committedSet.contains($0) })
-        // Unstaged first, so that a file the learner added to the index goes too.
-        _ = try git.succeed(["reset", "--quiet", "HEAD", "--"] + paths)
-        if !committed.isEmpty {
-            _ = try git.succeed(["checkout", "HEAD", "--"] + committed)
-        }
-        try remove(try presentFiles().filter { !committedSet.contains($0) })
+    /// What `reset` did: the commit the stage was put back from, and the stash that keeps what was
+    /// uncommitted, if anything was.
+    struct Reset {
+        let from: String
+        let kept: Kept?
     }
 
-    /// The files now in the kata's paths, committed or not.
-    func presentFiles() throws -> [String] {
+    /// Ends the kata: keeps every uncommitted change to its paths in a named stash, then puts the
+    /// stage back as committed when the kata started (whatever was committed since), its set-aside
+    /// tests included. With no kata in progress it puts the stage back from HEAD, and refuses while
+    /// the stage has uncommitted changes, unless told to discard them.
+    func reset(discard: Bool = false) throws -> Reset {
+        let recorded = try startedAt()
+        var kept: Kept?
+        if recorded != nil {
+            // What start wrote, untouched, is not work to keep.
+            if try Self.fingerprint(presentFiles()) != startingFingerprint() || !git.staged(paths).isEmpty {
+                kept = try keep("reset")
+            }
+        } else if !discard {
+            let changed = try git.changes(paths).map { String($0.dropFirst(3)) }
+            guard changed.isEmpty else {
+                let shown = changed.prefix(3).joined(separator: ", ") + (changed.count > 3 ? ", …" : "")
+                throw Refusal(
+                    "No kata \(number) is in progress, and stage \(number) has uncommitted changes (\(shown)) that a "
+                        + "reset would throw away: commit or stash them, or run `workbook kata reset \(number) "
+                        + "--discard`; nothing was changed.")
+            }
+        }
+        let from = try recorded ?? git.head()
+        try restore(from: from)
+        try? FileManager.default.removeItem(at: recordURL())
+        return Reset(from: from, kept: kept)
+    }
+
+    /// Puts every path the kata takes over back as at `commit`, and removes what is not there.
+    func restore(from commit: String) throws {
+        let committed = try committedFiles(at: commit)
+        let committedSet = Set(committed)
+        // Unstaged first, so that a file the learner added to the index goes too.
+        _ = try git.succeed(["reset", "--quiet", "HEAD", "--"] + paths)
+        try remove(try presentPaths().filter { !committedSet.contains($0) })
+        if !committed.isEmpty {
+            // From that commit into the work tree; the index stays HEAD's, so git status shows
+            // what differs from the learner's last commit, if anything does.
+            _ = try git.succeed(["checkout", commit, "--"] + committed)
+            _ = try git.succeed(["reset", "--quiet", "HEAD", "--"] + committed)
+        }
+    }
+
+    /// The paths of the files now in the kata's paths, committed or not.
+    func presentPaths() throws -> [String] {
         var found: [String] = []
         let fileManager = FileManager.default
         let folder = "Sources/\(module)"
