@@ -200,6 +200,17 @@ struct KataTests {
         #expect(try package.snapshot() == TemporaryPackage.files)
     }
 
+    @Test("the kata's adapter states the idea of the stage being written, not the stage before's")
+    func ideaIsTheStep() {
+        let copied =
+            "        number: 3, module: \"Stage3Result\",\n        idea: \"Endpoint enums say each request once.\",\n"
+        let committed = "        idea: \"Result<Value, APIError>: one of two states.\",\n"
+        let code = Kata.withIdea(of: committed, in: copied)
+        #expect(code.contains("idea: \"Result<Value, APIError>: one of two states.\""))
+        #expect(!code.contains("Endpoint enums"))
+        #expect(code.contains("number: 3, module: \"Stage3Result\""))
+    }
+
     @Test("stage 6's kata adapter is still made with a session, which it ignores until the step")
     func sessionInitializer() throws {
         let package = try TemporaryPackage(git: true)

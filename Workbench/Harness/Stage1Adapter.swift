@@ -2,7 +2,7 @@
 import Models
 import Stage1Hardcoded
 
-/// Stage 1's calls and screens behind the harness's one interface, in stage 1's own calling convention.
+/// Stage 1's calls and screens behind the harness's one interface, in the stage's own calling convention.
 public struct Stage1Adapter: StageAdapter {
     public let stage = StageInfo(
         number: 1, module: "Stage1Hardcoded",

@@ -3,7 +3,7 @@
 import Models
 import Stage2EnumAPI
 
-/// Stage 2's calls and screens behind the harness's one interface, in stage 2's own calling convention.
+/// Stage 2's calls and screens behind the harness's one interface, in the stage's own calling convention.
 public struct Stage2Adapter: StageAdapter {
     public let stage = StageInfo(
         number: 2, module: "Stage2EnumAPI",

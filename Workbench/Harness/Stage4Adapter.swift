@@ -3,7 +3,7 @@
 import Models
 import Stage4Generic
 
-/// Stage 4's calls and screens behind the harness's one interface, in stage 4's own calling convention.
+/// Stage 4's calls and screens behind the harness's one interface, in the stage's own calling convention.
 public struct Stage4Adapter: StageAdapter {
     public let stage = StageInfo(
         number: 4, module: "Stage4Generic",

@@ -8,7 +8,7 @@ import Stage5Router
 import FoundationNetworking
 #endif
 
-/// Stage 5's calls and screens behind the harness's one interface, in stage 5's own calling convention.
+/// Stage 5's calls and screens behind the harness's one interface, in the stage's own calling convention.
 public struct Stage5Adapter: StageAdapter {
     public let stage = StageInfo(
         number: 5, module: "Stage5Router",

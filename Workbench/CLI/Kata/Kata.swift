@@ -172,7 +172,10 @@ struct Kata {
             } else {
                 let name = path.dropFirst("Workbench/Harness/\(previousAdapter)".count)
                 var code = renamed(try text(path))
-                if name == ".swift" { code += sessionInitializer(committed: committedAdapter, copied: code) }
+                if name == ".swift" {
+                    code = Self.withIdea(of: committedAdapter, in: code)
+                    code += sessionInitializer(committed: committedAdapter, copied: code)
+                }
                 files["Workbench/Harness/\(adapter)\(name)"] = Data(code.utf8)
             }
         }
@@ -245,6 +248,16 @@ struct Kata {
             "// Kata \(number): stage \(old)'s code, renamed to build as stage \(number). "
             + "`swift run workbook kata reset \(number)` puts stage \(number) back.\n"
         return banner + code
+    }
+
+    /// `code` with the `idea:` line of `committed`: the kata's stage states its own step's idea,
+    /// the one the learner is about to write, not the stage before's.
+    static func withIdea(of committed: String, in code: String) -> String {
+        func ideaLine(_ text: String) -> Substring? {
+            text.split(separator: "\n", omittingEmptySubsequences: false).first { $0.contains("idea: \"") }
+        }
+        guard let old = ideaLine(code), let new = ideaLine(committed) else { return code }
+        return code.replacingOccurrences(of: old, with: new)
     }
 
     /// An `init(session:)` that ignores its session, when the stage's own adapter is made with one
