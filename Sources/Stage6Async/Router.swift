@@ -46,7 +46,8 @@ extension Router {
     public func asURLRequest() throws(APIError) -> URLRequest {
         var path = ""
         for segment in pathSegments {
-            // Servers resolve `.` and `..` before routing: `photos/..` would mean another address.
+            // `.` and `..` are resolved before routing, by URLSession itself or by the server: `photos/..`
+            // would mean another address.
             guard !segment.isEmpty, segment != ".", segment != ".." else {
                 throw .invalidRequest(reason: "\"\(segment)\" cannot be a path segment")
             }

@@ -275,10 +275,13 @@ extension FakeServerSuites {
             let line = "\(error)"
             #expect(!line.contains("\n"))
             for words in [
-                "https://unsplash.com/developers", "create an app", "Access Key", "export UNSPLASH_ACCESS_KEY=",
+                "https://unsplash.com/developers", "create an app", "Access Key",
+                "read -rs UNSPLASH_ACCESS_KEY && export UNSPLASH_ACCESS_KEY",
             ] {
                 #expect(line.contains(words))
             }
+            // A key typed into a command stays in the shell's history: the advice never has one typed.
+            #expect(!line.contains("UNSPLASH_ACCESS_KEY="), "\(line)")
             #expect(Workbook.exitStatus(for: error) == 2)
             #expect(Workbook.exitStatus(for: LiveStop("stopped")) == 1)
         }

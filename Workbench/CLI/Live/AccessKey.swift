@@ -6,7 +6,8 @@ import Foundation
 public struct MissingAccessKey: Error, Equatable, CustomStringConvertible {
     public var description: String {
         "live mode needs your own Unsplash key: at https://unsplash.com/developers create an app and copy "
-            + "its Access Key, then run export \(AccessKey.variable)=<your Access Key> and try again."
+            + "its Access Key, then run read -rs \(AccessKey.variable) && export \(AccessKey.variable), paste "
+            + "the key and press Return (nothing shows, and your shell's history keeps no key), and try again."
     }
 }
 
