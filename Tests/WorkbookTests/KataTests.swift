@@ -136,9 +136,7 @@ struct KataTests {
     func startKeepsChanges() throws {
         let package = try TemporaryPackage(git: true)
         defer { package.remove() }
-        // Exercise work in stage 3: a changed file and a new one.
-        try package.write("Sources/Stage3Result/PhotoManager.swift", "// Stage 3, with my exercise.\n")
-        try package.write("Sources/Stage3Result/Mine.swift", "// mine\n")
+        try package.writeExerciseWork()
         let work = try package.snapshot()
         let kata = try Kata(3, root: package.root)
         let started = try kata.start()
@@ -186,8 +184,7 @@ struct KataTests {
     func resetRefusesWithoutKata() throws {
         let package = try TemporaryPackage(git: true)
         defer { package.remove() }
-        try package.write("Sources/Stage3Result/PhotoManager.swift", "// Stage 3, with my exercise.\n")
-        try package.write("Sources/Stage3Result/Mine.swift", "// mine\n")
+        try package.writeExerciseWork()
         let work = try package.snapshot()
         let kata = try Kata(3, root: package.root)
         #expect {
@@ -252,6 +249,12 @@ struct TemporaryPackage {
         guard git else { return }
         _ = try Git(folder: root).succeed(["init", "--quiet"])
         try commitAll("start")
+    }
+
+    /// A learner's exercise work in stage 3, uncommitted: a changed file and a new one.
+    func writeExerciseWork() throws {
+        try write("Sources/Stage3Result/PhotoManager.swift", "// Stage 3, with my exercise.\n")
+        try write("Sources/Stage3Result/Mine.swift", "// mine\n")
     }
 
     /// Writes `text` at `path`, uncommitted.

@@ -442,9 +442,11 @@ enum SharedCases {
                 logging?.clearLog()
                 stage.fake.override(echo.route, with: echo.reply)
                 let message = try #require(await echo.failure(on: stage.adapter, token: token)?.message, "\(echo)")
-                for text in [message] + (logging?.loggedLines ?? []) {
-                    let shown = leak(of: echo.secret, in: text)
-                    #expect(shown == nil, "stage \(stage.number), \(echo): “\(shown ?? "")” shows in: \(text)")
+                // Where it shows, never what: a failure's text would print the secret.
+                let places = ["the failure message"] + (logging?.loggedLines.indices.map { "log line \($0 + 1)" } ?? [])
+                for (place, text) in zip(places, [message] + (logging?.loggedLines ?? [])) {
+                    #expect(
+                        leak(of: echo.secret, in: text) == nil, "stage \(stage.number), \(echo): it shows in \(place)")
                 }
             }
         },
