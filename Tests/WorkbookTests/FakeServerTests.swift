@@ -94,11 +94,47 @@ extension SeparateFakeSuites {
             #expect(try errors(reply.body) == ["OAuth error: The access token is invalid"])
         }
 
-        @Test("Unsplash refuses a GET with a body, and other methods")
-        func unsplashIsStrictAboutMethodAndBody() async throws {
-            let withBody = try await send(
-                "GET", "https://api.unsplash.com/photos/random", headers: ["Authorization": key], body: "{}")
-            #expect(withBody.status == 400)
+        @Test("a GET with a body fails in the client, as URLSession fails it, and reaches no server")
+        func getWithABodyIsNeverSent() async throws {
+            for (url, headers) in [
+                ("https://api.unsplash.com/photos/random", ["Authorization": key]),
+                ("https://popcorn.example/me", ["Authorization": "Bearer popcorn-access-unknown"]),
+            ] {
+                for method in ["GET", "get"] {
+                    let error = await #expect(throws: URLError.self) {
+                        try await send(method, url, headers: headers, body: "{}")
+                    }
+                    #expect(error?.code == .dataLengthExceedsMaximum, "\(method) \(url)")
+                }
+                // An empty body is no body: URLSession sends that GET.
+                let empty = try await send("GET", url, headers: headers, body: "")
+                #expect(empty.status != 0)
+            }
+            #expect(fake.log.map(\.method) == ["GET", "GET"], "only the two GETs without a body were sent")
+        }
+
+        @Test("a real URLSession fails a GET with a body before it connects: the fake copies it")
+        func realURLSessionRefusesAGetWithABody() async throws {
+            // The real client, on a loopback port where nothing listens: the only question is whether
+            // it tries to connect. Without a body it tries, and fails to.
+            let real = URLSession(configuration: .ephemeral)
+            defer { real.invalidateAndCancel() }
+            var request = URLRequest(
+                url: try #require(URL(string: "http://127.0.0.1:9/photos/random")), timeoutInterval: 5)
+            let connecting = await #expect(throws: URLError.self) {
+                try await real.data(for: FakeServers.toTheRealClient(request))
+            }
+            // The fake knows no such host; only the real client gets as far as a refused connection.
+            #expect(connecting?.code == .cannotConnectToHost)
+            request.httpBody = Data("{}".utf8)
+            let refused = await #expect(throws: URLError.self) {
+                try await real.data(for: FakeServers.toTheRealClient(request))
+            }
+            #expect(refused?.code == .dataLengthExceedsMaximum)
+        }
+
+        @Test("Unsplash refuses other methods")
+        func unsplashIsStrictAboutMethod() async throws {
             let post = try await send(
                 "POST", "https://api.unsplash.com/photos/random", headers: ["Authorization": key], body: "{}")
             #expect(post.status == 405)
@@ -444,14 +480,11 @@ extension SeparateFakeSuites.FakeServerTests {
         #expect(envelope.resultCode == 401 && envelope.status == "fail")
     }
 
-    @Test("GET /me refuses other methods and a body")
+    @Test("GET /me refuses other methods")
     func meIsStrict() async throws {
         let token = try await demoToken().accessToken
         let post = try await send("POST", "https://popcorn.example/me", headers: ["Authorization": "Bearer \(token)"])
         #expect(post.status == 405 && header("Allow", of: post) == "GET")
-        let withBody = try await send(
-            "GET", "https://popcorn.example/me", headers: ["Authorization": "Bearer \(token)"], body: "{}")
-        #expect(withBody.status == 400)
     }
 
     @Test("an access token works until the fake's clock reaches its lifetime, then /me answers TOKEN_EXPIRED")

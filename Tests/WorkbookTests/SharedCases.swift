@@ -398,6 +398,22 @@ enum SharedCases {
             #expect(stage.fake.log.count == 7)
             // `SharedCase.run` then checks that no handler was called twice or never.
         },
+        SharedCase("every GET reaches its server: none carries a body, which URLSession will not send") { stage in
+            let token = try stage.value(await stage.adapter.login(username: demoUsername, password: demoPassword))
+            _ = await stage.adapter.profile(token: token)
+            _ = await stage.adapter.searchPhotos(query: "dogs")
+            _ = await stage.adapter.randomPhoto()
+            _ = await stage.adapter.photo(id: "Dwu85P9SOIk")
+            let sent = stage.fake.log.filter { $0.method == "GET" }.compactMap(\.route)
+            for route in [Route.profile, .searchPhotos, .randomPhoto, .photo] {
+                #expect(
+                    sent.contains(route),
+                    """
+                    \(route) never reached the server. URLSession fails a GET that carries a body with \
+                    URLError(.dataLengthExceedsMaximum) and sends nothing: a GET's parameters go in the query.
+                    """)
+            }
+        },
         SharedCase("the password stays in the login body and the key in its header, and no message or log shows either")
         { stage in
             let adapter = stage.adapter

@@ -11,7 +11,7 @@ import FoundationNetworking
 /// | route | request | answers |
 /// |---|---|---|
 /// | login | `POST https://popcorn.example/login`, JSON `{"username","password"}`, `Content-Type: application/json` | 200 `{"resultCode":200,"status":"success","data":{token}}`; the unfinished account: 400 `{"resultCode":400,"status":"fail","divisionCode":"E009","message":"Not completed sign-up","data":{token}}`; 401 `data`: "Invalid username or password"; 400 bad body or content type; 405 other methods |
-/// | profile | `GET https://popcorn.example/me`, `Authorization: Bearer <access_token>` | 200 `{"resultCode":200,"status":"success","data":{"username","display_name","joined_at"}}`; 401 `data`: a message, with `WWW-Authenticate: Bearer` when the header is missing and `Bearer error="invalid_token"` when the token is unknown or signed out; 401 `{"divisionCode":"TOKEN_EXPIRED","message":"Access token expired","data":null}` with `WWW-Authenticate: Bearer error="invalid_token"` once it has expired; 400 a body; 405 other methods |
+/// | profile | `GET https://popcorn.example/me`, `Authorization: Bearer <access_token>` | 200 `{"resultCode":200,"status":"success","data":{"username","display_name","joined_at"}}`; 401 `data`: a message, with `WWW-Authenticate: Bearer` when the header is missing and `Bearer error="invalid_token"` when the token is unknown or signed out; 401 `{"divisionCode":"TOKEN_EXPIRED","message":"Access token expired","data":null}` with `WWW-Authenticate: Bearer error="invalid_token"` once it has expired; 405 other methods |
 /// | logout | `POST https://popcorn.example/logout`, `Authorization: Bearer <access_token>` | 204 and no body: every token of that sign-in stops working; the 401s of profile; 405 other methods |
 /// | refreshToken | `POST https://popcorn.example/token/refresh`, JSON `{"refresh_token"}`, `Content-Type: application/json` | 200 `data`: a new token (a new access token and a new refresh token; the one sent is used up); 401 `data`: "Invalid refresh token" (unknown or signed out), "Refresh token already used", "Refresh token expired"; 400 bad body or content type; 405 other methods |
 /// | favorite | `PUT https://popcorn.example/me/favorites/{photo id}`, `Authorization: Bearer <access_token>`: exercise 4b's call | 204 and no body when the catalogue holds the photo; 404 `data`: "Couldn't find Photo"; the 401s of profile; 400 a body; 405 other methods |
@@ -21,12 +21,15 @@ import FoundationNetworking
 /// | userPhotos | `GET https://api.unsplash.com/users/{username}/photos?page=&per_page=` | 200 an array of the user's photos; 404 "Couldn't find User" |
 ///
 /// Every Unsplash route wants `Authorization: Client-ID workbook-demo-access-key` (401 "OAuth error:
-/// The access token is invalid" without it), answers 405 to other methods and 400 to a GET with a
-/// body, and sends `X-Ratelimit-Limit: 50` and `X-Ratelimit-Remaining: 49`; after
-/// `limitUnsplashRequests(to:)` those count the keyed requests, and a key with none left gets a 403
+/// The access token is invalid" without it), answers 405 to other methods, and sends
+/// `X-Ratelimit-Limit: 50` and `X-Ratelimit-Remaining: 49`; after `limitUnsplashRequests(to:)`
+/// those count the keyed requests, and a key with none left gets a 403
 /// `{"errors":["Rate Limit Exceeded"]}` with `X-Ratelimit-Remaining: 0`. `Override.rateLimited(_:)`
 /// answers in any of the three shapes Unsplash has used. Unknown paths get 404, unknown hosts fail
 /// as `URLError(.cannotFindHost)`. The catalogue holds 24 photos.
+///
+/// A GET with a body never reaches either server: the fake fails it as `URLSession` does, with
+/// `URLError(.dataLengthExceedsMaximum)`, and logs nothing.
 ///
 /// The demo account is `popcorn` / `butter-2580`: its login always answers with the same token
 /// (`popcorn-access-8f14…`) while that token works. The unfinished account is `kernel` /
@@ -103,6 +106,20 @@ public final class FakeServers: Sendable {
     }
 
     private static let installed = Locked(false)
+
+    /// `request`, marked to pass the fakes by, for a test of what `URLSession` itself does. Only
+    /// a request to this machine (`127.0.0.1`) passes; any other stays with the fakes.
+    public static func toTheRealClient(_ request: URLRequest) -> URLRequest {
+        guard let marked = (request as NSURLRequest).mutableCopy() as? NSMutableURLRequest else { return request }
+        URLProtocol.setProperty(true, forKey: realClientKey, in: marked)
+        return marked as URLRequest
+    }
+
+    static func asksTheRealClient(_ request: URLRequest) -> Bool {
+        request.url?.host == "127.0.0.1" && URLProtocol.property(forKey: realClientKey, in: request) != nil
+    }
+
+    private static let realClientKey = "workbook.realClient"
 
     /// A configuration whose sessions reach only the shared fake, with no process-wide registration.
     public static func sessionConfiguration() -> URLSessionConfiguration {
@@ -193,16 +210,27 @@ public final class FakeServers: Sendable {
         return hold
     }
 
+    /// A request the client fails before sending: no server hears it, and nothing is logged.
+    private func unsent(_ code: URLError.Code) -> Exchange {
+        // Counted in flight like any other request, since it ends through `ended` like any other.
+        let timeScale = state.withLock { state in
+            state.inFlight += 1
+            return state.timeScale
+        }
+        return Exchange(reply: nil, override: .failure(code), timeScale: timeScale, request: nil)
+    }
+
     /// Logs a request and decides its answer; called by the protocol for every request.
     func receive(_ request: URLRequest) -> Exchange {
         let body = request.bodyAsSent
         guard let url = request.url, let view = ServerView(url) else {
-            // Counted in flight like any other request, since it ends through `ended` like any other.
-            let timeScale = state.withLock { state in
-                state.inFlight += 1
-                return state.timeScale
-            }
-            return Exchange(reply: nil, override: .failure(.badURL), timeScale: timeScale, request: nil)
+            return unsent(.badURL)
+        }
+        // URLSession will not send a GET with a body: the task fails with dataLengthExceedsMaximum
+        // and nothing leaves the device (FoundationNetworking; Apple platforms since iOS 13). A
+        // URLProtocol is handed the request all the same, so the fake refuses it where the client would.
+        if (request.httpMethod ?? "GET").uppercased() == "GET", let body, !body.isEmpty {
+            return unsent(.dataLengthExceedsMaximum)
         }
         let route: Route? =
             switch view.host {

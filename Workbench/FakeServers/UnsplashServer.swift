@@ -53,7 +53,6 @@ enum UnsplashServer {
     {
         guard let route else { return failure(404, "Not found") }
         guard request.method == "GET" else { return failure(405, "Method not allowed: use GET") }
-        guard request.body?.isEmpty ?? true else { return failure(400, "A GET request must not have a body") }
         guard isKeyed(request) else {
             return failure(401, "OAuth error: The access token is invalid")
         }

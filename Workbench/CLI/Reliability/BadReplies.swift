@@ -234,6 +234,10 @@ public enum BadReplies {
         BadReply("offline", search, typed: .failure(.offline)) {
             $0.override(.searchPhotos, with: .failure(.notConnectedToInternet))
         },
+        // What a stage hands its caller if it ever puts a body on a GET: URLSession sends nothing.
+        BadReply("a GET URLSession will not send, for its body", knownPhoto, typed: .failure(.transport)) {
+            $0.override(.photo, with: .failure(.dataLengthExceedsMaximum))
+        },
         BadReply("host not found", .randomPhoto, typed: .failure(.transport)) {
             $0.override(.randomPhoto, with: .failure(.cannotFindHost))
         },
