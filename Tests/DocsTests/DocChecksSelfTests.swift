@@ -34,7 +34,7 @@ private let world: DocWorld = {
         metrics: [
             1: StageMetrics(
                 module: "Stage1Demo", files: 2, linesOfCode: 105, requestFunctions: 4,
-                sessionCallSites: 4, keyLiterals: 3, forceUnwraps: 3)
+                sessionCallSites: 4, keyLiterals: 3, forceUnwraps: 3, replyDecodes: 6)
         ],
         generated: [DocChecks.metricsGenerator: "| stage | files |\n|---|---:|\n| 1 | 2 |"],
         testSources: [

@@ -61,7 +61,7 @@ struct LinesOfCodeTests {
             metrics
                 == StageMetrics(
                     module: "Two", files: 2, linesOfCode: 3, requestFunctions: 0,
-                    sessionCallSites: 0, keyLiterals: 1, forceUnwraps: 0
+                    sessionCallSites: 0, keyLiterals: 1, forceUnwraps: 0, replyDecodes: 0
                 ))
     }
 }
@@ -168,6 +168,40 @@ struct ForceUnwrapTests {
             // URL(string: x)!
             """
         #expect(measure(source).forceUnwraps == 0)
+    }
+}
+
+@Suite("Reply decodes")
+struct ReplyDecodeTests {
+    @Test(
+        "a .decode( under a plain try is a place that decodes a reply",
+        arguments: [
+            "let photo = try JSONDecoder().decode(Photo.self, from: data)",
+            "return try JSONDecoder().decode(T.self, from: data)",
+            "let page = try decoder.decode(SearchPage.self, from: data ?? Data())",
+            "completion(.success(try JSONDecoder().decode(T.self, from: data)))",
+        ])
+    func decodes(line: String) {
+        #expect(measure(line).replyDecodes == 1)
+    }
+
+    @Test("a body read for its message under try?, a decode( in a comment or string, and a call named decode are not")
+    func notDecodes() {
+        let source = """
+            if let reply = try? JSONDecoder().decode(LoginResponse.self, from: body) {}
+            let value = try? JSONDecoder().decode(UnsplashErrorBody.self, from: body), let first = value
+            // let photo = try JSONDecoder().decode(Photo.self, from: data)
+            let text = "try JSONDecoder().decode(Photo.self, from: data)"
+            let token = try decode(data)
+            """
+        #expect(measure(source).replyDecodes == 0)
+    }
+
+    @Test("each copy counts: six calls that each decode their own reply make six")
+    func copiesCount() {
+        let source = (1...6).map { "func call\($0)() throws { _ = try JSONDecoder().decode(Photo.self, from: data) }" }
+            .joined(separator: "\n")
+        #expect(measure(source).replyDecodes == 6)
     }
 }
 

@@ -322,6 +322,22 @@ enum SharedCases {
             let failure = try stage.failure(await stage.adapter.photo(id: "Dwu85P9SOIk"))
             #expect(failure.kind == stage.expectedKind(.emptyBody))
         },
+        SharedCase("every status from 300 to 599 fails by its kind, with its number in the message") { stage in
+            // Each status a typed stage names, and the edges of the ranges it does not.
+            let statuses = [300, 301, 304, 399, 400, 401, 402, 403, 404, 405, 409, 428, 429, 430, 499, 500, 503, 599]
+            for status in statuses {
+                stage.fake.override(.photo, with: .reply(status: status, body: "", contentType: "text/plain"))
+                let failure = try stage.failure(await stage.adapter.photo(id: "Dwu85P9SOIk"))
+                let named: [Int: FailureKind] = [
+                    400: .badRequest, 401: .unauthorized, 403: .forbidden, 404: .notFound, 429: .tooManyRequests,
+                ]
+                let kind = named[status] ?? ((500...599).contains(status) ? .server : .unexpectedStatus)
+                #expect(failure.kind == stage.expectedKind(kind), "status \(status)")
+                if stage.declares(.typedFailures) {
+                    #expect(failure.message.contains("\(status)"), "status \(status): \(failure.message)")
+                }
+            }
+        },
         SharedCase("a plain-text 429 'Rate Limit Exceeded' fails") { stage in
             stage.fake.override(
                 .searchPhotos, with: .reply(status: 429, body: "Rate Limit Exceeded", contentType: "text/plain"))

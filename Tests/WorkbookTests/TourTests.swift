@@ -70,10 +70,10 @@ struct TablesAndDiffsTests {
         let metrics = [
             StageMetrics(
                 module: "Stage1Hardcoded", files: 2, linesOfCode: 105, requestFunctions: 4, sessionCallSites: 4,
-                keyLiterals: 3, forceUnwraps: 3),
+                keyLiterals: 3, forceUnwraps: 3, replyDecodes: 6),
             StageMetrics(
                 module: "Stage2EnumAPI", files: 4, linesOfCode: 180, requestFunctions: 4, sessionCallSites: 4,
-                keyLiterals: 1, forceUnwraps: 0),
+                keyLiterals: 1, forceUnwraps: 0, replyDecodes: 1),
         ]
         let markdown = Workbook.metricsTable(stages: Array(stages), metrics: metrics, markdown: true)
         #expect(markdown.contains("| 1 Stage1Hardcoded | 105 | 2 | 4 | 4 | 3 | 3 |"))

@@ -29,6 +29,13 @@ public protocol RequestBuilding: StageAdapter {
     func request(for call: Call) -> Result<URLRequest, Failure>
 }
 
+/// `oneRequestPath`: the stage's one request function, asked for a type only its caller knows.
+/// Only a function generic over the reply can decode a type the suite defines; six copies cannot.
+public protocol GenericRequesting: StageAdapter {
+    /// `call`, sent through the function every call goes through, its reply decoded as `T`.
+    func request<T: Decodable & Sendable>(_ call: Call, as type: T.Type) async -> Outcome<T>
+}
+
 /// `concurrentCalls`: calls that run at the same time and are gathered in order.
 public protocol ConcurrentCalls: StageAdapter {
     /// The photos with these ids, in the order asked.

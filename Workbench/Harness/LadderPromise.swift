@@ -72,6 +72,13 @@ public struct LadderPromise: Sendable, CustomStringConvertible {
                 + "conform to, and one generic `request<T: Decodable>` on `APIClient.shared` that builds, sends, "
                 + "checks and decodes every call; each call becomes one line."
         },
+        LadderPromise(name: "one function decodes every reply", from: 4) { stage, measured in
+            let decodes = measured.metrics.replyDecodes
+            guard decodes != 1 else { return nil }
+            return "Sources/\(stage.module) decodes a reply in \(decodes) places (`try … .decode(`). The step of "
+                + "stage 4: the generic `request<T: Decodable>` decodes whatever type its caller names, so a call "
+                + "says only its type (`as: Photo.self`) and never decodes for itself."
+        },
         LadderPromise(name: "nothing is force-unwrapped", from: 5) { stage, measured in
             let unwraps = measured.metrics.forceUnwraps
             guard unwraps != 0 else { return nil }

@@ -103,6 +103,23 @@ extension Stage4Adapter {
 extension PhotoScreen: PhotoScreenModel {}
 extension LoginScreen: LoginScreenModel {}
 
+extension Stage4Adapter: GenericRequesting {
+    public func request<T: Decodable & Sendable>(_ call: Call, as type: T.Type) async -> Outcome<T> {
+        let endpoint: any Endpoint =
+            switch call {
+            case .login(let username, let password): PopcornAPI.login(username: username, password: password)
+            case .searchPhotos(let query): UnsplashAPI.searchPhotos(query: query)
+            case .randomPhoto: UnsplashAPI.randomPhoto
+            case .photo(let id): UnsplashAPI.photo(id: id)
+            }
+        return await completion(of: "request(_:as:)") { finish in
+            APIClient.shared.request(endpoint, as: type) { result in
+                finish(Outcome(result))
+            }
+        }
+    }
+}
+
 extension Stage4Adapter: CallLogging {
     public var loggedLines: [String] { LoggerPlugin.shared.lines }
     public func clearLog() { LoggerPlugin.shared.removeAll() }

@@ -70,6 +70,23 @@ public struct Stage5Adapter: StageAdapter {
     }
 }
 
+extension Stage5Adapter: GenericRequesting {
+    public func request<T: Decodable & Sendable>(_ call: Call, as type: T.Type) async -> Outcome<T> {
+        let router: any Router =
+            switch call {
+            case .login(let username, let password): PopcornAPI.login(username: username, password: password)
+            case .searchPhotos(let query): UnsplashAPI.searchPhotos(query: query)
+            case .randomPhoto: UnsplashAPI.randomPhoto
+            case .photo(let id): UnsplashAPI.photo(id: id)
+            }
+        return await completion(of: "request(_:as:)") { finish in
+            APIClient.shared.request(router, as: type) { result in
+                finish(Outcome(result))
+            }
+        }
+    }
+}
+
 extension Stage5Adapter: RequestBuilding {
     /// What a test (or a preview) writes to see a request without sending it.
     public func request(for call: Call) -> Result<URLRequest, Failure> {

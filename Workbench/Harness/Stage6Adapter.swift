@@ -20,6 +20,8 @@ public struct Stage6Adapter: StageAdapter {
     let photoManager: PhotoManager
     let tokens: TokenStore
     let logger: LoggerPlugin
+    /// The one client both managers send through.
+    let client: APIClient
 
     /// The client an app at stage 6 makes once, at launch: every request logged, the sign-in's
     /// tokens masked in every line, and signed in where the route needs it. The refresh goes
@@ -31,6 +33,7 @@ public struct Stage6Adapter: StageAdapter {
         self.logger = logger
         let refresher = APIClient(session: session, plugins: [logger])
         let client = APIClient(session: session, plugins: [AuthPlugin(tokens: tokens, client: refresher), logger])
+        self.client = client
         loginManager = LoginManager(client: client, tokens: tokens)
         photoManager = PhotoManager(client: client)
     }
@@ -99,6 +102,23 @@ extension Stage6Adapter: SessionInjected, ConcurrentCalls {
         async let random = randomPhoto()
         async let search = searchPhotos(query: query)
         return await (random, search)
+    }
+}
+
+extension Stage6Adapter: GenericRequesting {
+    public func request<T: Decodable & Sendable>(_ call: Call, as type: T.Type) async -> Outcome<T> {
+        let router: any Router =
+            switch call {
+            case .login(let username, let password): PopcornAPI.login(username: username, password: password)
+            case .searchPhotos(let query): UnsplashAPI.searchPhotos(query: query)
+            case .randomPhoto: UnsplashAPI.randomPhoto
+            case .photo(let id): UnsplashAPI.photo(id: id)
+            }
+        do {
+            return .value(try await client.send(router, as: type))
+        } catch {
+            return .failure(Failure(error))
+        }
     }
 }
 

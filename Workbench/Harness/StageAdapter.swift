@@ -93,7 +93,7 @@ public enum Capability: String, CaseIterable, Sendable {
         let proves: String =
             switch self {
             case .typedFailures: "a 404 and a 200 it cannot read are told apart; untyped, they look the same"
-            case .oneRequestPath: "one place in the stage's sources starts every URLSession task"
+            case .oneRequestPath: "one generic function sends every call and decodes whatever type its caller names"
             case .offlineRequestBuilding: "the request built without a network is the request sent"
             case .cancellation: "cancelling the caller stops the request at once; otherwise the answer still comes"
             case .concurrentCalls:

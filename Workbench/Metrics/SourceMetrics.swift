@@ -17,6 +17,7 @@ public enum SourceMetrics {
         var calls = 0
         var keys = 0
         var unwraps = 0
+        var decodes = 0
         for file in files {
             let counts = FileCounts.of(file.text, keyLiteral: keyLiteral)
             lines += counts.linesOfCode
@@ -24,10 +25,11 @@ public enum SourceMetrics {
             calls += counts.sessionCallSites
             keys += counts.keyLiterals
             unwraps += counts.forceUnwraps
+            decodes += counts.replyDecodes
         }
         return StageMetrics(
             module: module, files: files.count, linesOfCode: lines, requestFunctions: functions,
-            sessionCallSites: calls, keyLiterals: keys, forceUnwraps: unwraps
+            sessionCallSites: calls, keyLiterals: keys, forceUnwraps: unwraps, replyDecodes: decodes
         )
     }
 
@@ -38,6 +40,7 @@ public enum SourceMetrics {
         let sessionCallSites: Int
         let keyLiterals: Int
         let forceUnwraps: Int
+        let replyDecodes: Int
 
         /// Scanning is the slow part, character by character, and the same text always gives the
         /// same counts: the suite, the docs checks and the commands measure the same six stages
@@ -47,12 +50,13 @@ public enum SourceMetrics {
             if let known = memo.withLock({ $0[key] }) { return known }
             let source = ScannedSource(text)
             let code = source.code
-            let requests = countRequests(in: tokens(of: code))
+            let words = tokens(of: code)
+            let requests = countRequests(in: words)
             let counts = FileCounts(
                 linesOfCode: source.codeLineCount, requestFunctions: requests.functions,
                 sessionCallSites: requests.adapters,
                 keyLiterals: source.stringRuns.reduce(0) { $0 + occurrences(of: keyLiteral, in: $1) },
-                forceUnwraps: countForceUnwraps(in: code))
+                forceUnwraps: countForceUnwraps(in: code), replyDecodes: countReplyDecodes(in: words))
             memo.withLock { $0[key] = counts }
             return counts
         }
@@ -202,6 +206,22 @@ public enum SourceMetrics {
             }
         }
         return (funcsWithCalls.count, adapters)
+    }
+
+    /// `.decode(` under a plain `try`, in the same statement: where a reply becomes a value, its
+    /// decoding error passed on. Under `try?` a body is only read for what it says, as a failure's
+    /// message is: that is not a place that decodes a reply.
+    static func countReplyDecodes(in tokens: [String]) -> Int {
+        let statementEnds: Set<String> = ["{", "}", ";", "=", "return", "let", "var", "if", "guard", ","]
+        var count = 0
+        for index in tokens.indices.dropFirst() where tokens[index] == "decode" && tokens[index - 1] == "." {
+            guard index + 1 < tokens.count, tokens[index + 1] == "(" else { continue }
+            var back = index - 1
+            while back > 0, tokens[back] != "try", !statementEnds.contains(tokens[back]) { back -= 1 }
+            let marked = back + 1 < tokens.count ? tokens[back + 1] : ""
+            if tokens[back] == "try", marked != "?", marked != "!" { count += 1 }
+        }
+        return count
     }
 
     /// A postfix `!` right after an identifier, `)` or `]` — `try!` and `as!` end in a letter,

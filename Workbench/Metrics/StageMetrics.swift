@@ -19,10 +19,13 @@ public struct StageMetrics: Sendable, Equatable {
     public let keyLiterals: Int
     /// Postfix `!` after an identifier, `)` or `]`, including `try!` and `as!`; never `!=` or a logical not.
     public let forceUnwraps: Int
+    /// Places that decode a reply into a value and pass its decoding error on: `.decode(` under a
+    /// plain `try`. Reading a failure's body for its message, under `try?`, is not one.
+    public let replyDecodes: Int
 
     public init(
         module: String, files: Int, linesOfCode: Int, requestFunctions: Int,
-        sessionCallSites: Int, keyLiterals: Int, forceUnwraps: Int
+        sessionCallSites: Int, keyLiterals: Int, forceUnwraps: Int, replyDecodes: Int
     ) {
         self.module = module
         self.files = files
@@ -31,5 +34,6 @@ public struct StageMetrics: Sendable, Equatable {
         self.sessionCallSites = sessionCallSites
         self.keyLiterals = keyLiterals
         self.forceUnwraps = forceUnwraps
+        self.replyDecodes = replyDecodes
     }
 }

@@ -26,15 +26,21 @@ extension Workbook {
     }
 
     private func kataStart(_ kata: Kata) throws {
+        let setAside = try kata.committedFiles().contains(kata.internalTestFile)
         let started = try kata.start()
         let files = started.files
         let n = kata.number
+        let adapterLine =
+            setAside
+            ? "\(kata.adapter) is \(kata.previousAdapter)'s code, and \(kata.internalTestFile) is set aside: its\n"
+                + "checks name stage \(n)'s own types. The suite reaches the stage through its adapter only."
+            : "\(kata.adapter) is \(kata.previousAdapter)'s code. The suite reaches the stage through its adapter "
+                + "only, and sets nothing aside."
         write(
             """
             \(Self.kept(started.kept))Kata \(n) started: Sources/\(kata.module) holds stage \(n - 1)'s code, renamed to build as stage \(n) \
             (\(files.keys.filter { $0.hasPrefix("Sources/\(kata.module)/") }.count) files);
-            \(kata.adapter) is \(kata.previousAdapter)'s code, and \(kata.internalTestFile) is set aside: its
-            checks name stage \(n)'s own types. The suite reaches the stage through its adapter only.
+            \(adapterLine)
 
             Do stage \(n)'s step until the suite passes:
               swift test --filter Stage\(n)        fails, at first, on what the step adds (\(kata.page) lists them)
