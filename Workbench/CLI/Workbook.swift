@@ -38,7 +38,8 @@ public struct Workbook: Sendable {
         case .bench(let json): try await bench(json: json)
         case .reliability(let markdown):
             write(await Self.reliability(markdown: markdown, width: width, style: style))
-        case .kata(let action, let number, let discard): try kata(action, number, discard: discard)
+        case .kata(let action, let number, let discard): try await kata(action, number, discard: discard)
+        case .probe(let number): try await probe(number)
         case .live:
             try await live(
                 environment: ProcessInfo.processInfo.environment, upstream: KeySwappingProtocol.networkUpstream())

@@ -5,5 +5,9 @@ import Foundation
 let status = await Workbook.main(
     Array(CommandLine.arguments.dropFirst()), style: .forStandardOutput(), width: Terminal.width(),
     wrapsDiffs: Terminal.standardOutputColumns() != nil, write: { print($0) },
-    fail: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
+    fail: { message in
+        // What was printed comes first: the failure sums it up.
+        fflush(nil)
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+    })
 exit(status)

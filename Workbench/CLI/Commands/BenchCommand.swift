@@ -10,6 +10,7 @@ extension Workbook {
     /// `workbook bench [--json]`: the progress on standard error, the report through `write`; the
     /// tables as each part ends (the first takes most of the minute), the JSON all at once.
     func bench(json: Bool) async throws {
+        try probeEveryStage()
         let report = try await Bench.run(.standard, progress: .standardError()) { part in
             guard !json else { return }
             switch part {
@@ -25,6 +26,23 @@ extension Workbook {
         write(json ? try report.json() : BenchReport.targetsText(report.targets, style: style))
         if !report.problems.isEmpty {
             throw WorkbookError("bench: a part could not be measured: \(report.problems.joined(separator: " "))")
+        }
+    }
+
+    /// Each stage's calls once, in a child process of this very executable, before anything is
+    /// timed: an optimized build that traps in a stage is reported with the stage and the call,
+    /// instead of ending the bench with a backtrace.
+    private func probeEveryStage() throws {
+        guard let executable = Bundle.main.executableURL else { return }
+        FileHandle.standardError.write(Data("Each stage's calls once, in a child process (workbook probe N)…\n".utf8))
+        var crashed: [String] = []
+        for number in Command.stageNumbers {
+            let ending = ChildProbe(executable: executable).run(stage: number)
+            if ending != .passed { crashed += ChildProbe.report(ending, stage: number) }
+        }
+        guard crashed.isEmpty else {
+            for line in crashed { write("\(style.red("✗")) " + line) }
+            throw WorkbookError("bench: a stage fails in this build (above), so nothing was timed.")
         }
     }
 }

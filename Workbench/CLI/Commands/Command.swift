@@ -9,6 +9,7 @@ public enum Command: Equatable, Sendable {
     case bench(json: Bool)
     case reliability(markdown: Bool)
     case kata(KataAction, Int, discard: Bool = false)
+    case probe(Int)
     case live
     case help(topic: String?)
 }
@@ -94,6 +95,11 @@ extension Command {
                     hint: "For example: `workbook kata start 3`, or `kata reset 3 --discard`.")
             }
             return .kata(action, number, discard: discard)
+        case "probe":
+            guard rest.count == 1 else {
+                throw UsageError("probe takes one stage number, such as `workbook probe 6`.", command: name)
+            }
+            return .probe(try stageNumber(rest[0], for: name))
         case "live":
             // The word is never repeated back: it may well be the key itself.
             guard rest.isEmpty else {
@@ -182,10 +188,19 @@ public enum Help {
           Stage N's step (N is 2 to 6), done by hand. start puts stage N-1's code in stage N's place,
           renamed to build as stage N, with its adapter, and sets aside the tests that name its types:
           `swift test --filter StageN` then fails on what the step adds (docs/katas/stageN.md). check says what
-          the step's promises still lack, measured from the sources. reset puts stage N back as committed
+          the step's promises still lack, measured from the sources; once none lacks, it builds the workbook
+          optimized (`swift build -c release`) and runs each of stage N's calls once there, in a child process
+          (`workbook probe N`), since a crash only the optimized build has is not done either. reset puts stage N back as committed
           when the kata started. start and reset keep uncommitted changes to the stage in a named git stash,
           and say how to get them back; with no kata in progress, reset refuses to throw such changes away
           unless told --discard. Both refuse, with status 2, outside a git clone.
+        """,
+        "probe": """
+        workbook probe N
+          Each of stage N's calls once, on the fakes, each named before it starts, and whether it handed
+          back the right thing. `kata check` and `bench` run it in a child process of the optimized build
+          (`swift build -c release`), so that a build that crashes in a call is reported with the stage and
+          the call instead of ending the command.
         """,
         "help": """
         workbook help [COMMAND]
@@ -193,8 +208,11 @@ public enum Help {
         """,
     ]
 
-    static let order = ["tour", "stage", "compare", "metrics", "reliability", "bench", "live", "kata", "help"]
-    static var names: String { order.joined(separator: ", ") }
+    static let order = [
+        "tour", "stage", "compare", "metrics", "reliability", "bench", "live", "kata", "probe", "help",
+    ]
+    /// The commands, for a one-line hint; the pointer under it names `help`.
+    static var names: String { order.filter { $0 != "help" }.joined(separator: ", ") }
 
     /// The whole help, or one command's, its paragraphs wrapped to `width`.
     public static func text(for topic: String?, width: Int = Terminal.fallbackWidth) -> String {

@@ -9,11 +9,13 @@ public enum KataAction: String, CaseIterable, Sendable {
 }
 
 extension Workbook {
-    func kata(_ action: KataAction, _ number: Int, discard: Bool = false) throws {
+    func kata(_ action: KataAction, _ number: Int, discard: Bool = false) async throws {
         let root = try SourceFiles.sourcesDirectory().deletingLastPathComponent()
         switch action {
         case .start: try kataStart(Kata(number, root: root))
-        case .check: try kataCheck(number, root: root)
+        case .check:
+            try kataCheck(number, root: root)
+            try checkOptimized(number, root: root)
         case .reset: try kataReset(Kata(number, root: root), discard: discard)
         }
     }
@@ -88,6 +90,38 @@ extension Workbook {
         if lacking > 0 {
             throw WorkbookError("kata \(number): \(lacking) of stage \(number)'s promises still lack (above).")
         }
+    }
+
+    /// The last check: stage `number`'s calls, once each, in the optimized build, in a child process.
+    /// The suite runs a debug build; the optimizer has crashed code the suite passed.
+    private func checkOptimized(_ number: Int, root: URL) throws {
+        write("")
+        write("Last, stage \(number)'s calls once each in the optimized build, as an app ships it:")
+        write("  swift build -c release --product workbook (the first takes minutes, later ones seconds)…")
+        fflush(nil)
+        let began = Date()
+        let swift = SwiftBuild(folder: root)
+        let built = try swift.run(["build", "-c", "release", "--product", "workbook"])
+        guard built.status == 0 else {
+            let said = built.lines.filter { $0.contains("error:") }.prefix(5)
+            throw WorkbookError(
+                "kata \(number): the optimized build failed: "
+                    + (said.isEmpty ? built.lines.suffix(5) : Array(said)).joined(separator: " "))
+        }
+        let folder = try swift.run(["build", "-c", "release", "--show-bin-path"]).text
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        write(
+            "  built in \(Int(Date().timeIntervalSince(began).rounded())) s; `workbook probe \(number)` in a child process:"
+        )
+        let ending = ChildProbe(executable: URL(fileURLWithPath: folder).appendingPathComponent("workbook"))
+            .run(stage: number)
+        guard ending == .passed else {
+            for line in ChildProbe.report(ending, stage: number) { write("  \(style.red("✗")) " + line) }
+            throw WorkbookError("kata \(number): stage \(number) fails in the optimized build (above).")
+        }
+        write(
+            "  \(style.green("✓")) every call handed back the right thing. Kata \(number) is done when "
+                + "`swift test --filter Stage\(number)` passes too.")
     }
 
     private func kataReset(_ kata: Kata, discard: Bool) throws {

@@ -1,0 +1,136 @@
+// Runs `workbook probe N` in a child process and says how it ended: a trap in the optimized build
+// kills the child, not the command that asked, and the child's last line names the call.
+import Foundation
+import Locking
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// How stage N's calls fared in a child process of a given `workbook` executable.
+struct ChildProbe {
+    enum Ending: Equatable {
+        case passed
+        /// A call handed back the wrong thing; the child's own words.
+        case wrong([String])
+        /// The child died of a signal during `call` (nil when none had started).
+        case crashed(call: String?, signal: Int32)
+        /// A call never ended within the time allowed.
+        case hung(call: String?)
+        /// The child could not be started, or said something else.
+        case failed(String)
+    }
+
+    /// The page that says why an optimized build can crash where the suite passed, and what to do.
+    static let page = "docs/katas/README.md#when-the-optimized-build-crashes"
+    let executable: URL
+    /// More than every call's own patience (the fake answers in milliseconds).
+    var timeout: TimeInterval = 60
+
+    func run(stage number: Int) -> Ending {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["probe", String(number)]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        process.standardInput = FileHandle.nullDevice
+        // No colours in the lines read back.
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_COLOR"] = "1"
+        process.environment = environment
+        do {
+            try process.run()
+        } catch {
+            return .failed("\(executable.path) could not be started: \(error.localizedDescription)")
+        }
+        let timedOut = Locked(false)
+        let child = Running(process: process)
+        let timer = DispatchWorkItem {
+            guard child.process.isRunning else { return }
+            timedOut.withLock { $0 = true }
+            // SIGKILL, not terminate()'s SIGTERM: a child can inherit SIGTERM blocked (a test runner's is).
+            kill(child.process.processIdentifier, SIGKILL)
+        }
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: timer)
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        timer.cancel()
+        let lines = text.split(separator: "\n").map(String.init)
+        let lastCall = lines.last { $0.hasPrefix(Probe.started) }.map { String($0.dropFirst(Probe.started.count)) }
+        if timedOut.withLock({ $0 }) { return .hung(call: lastCall) }
+        switch (process.terminationReason, process.terminationStatus) {
+        case (.exit, 0):
+            return .passed
+        case (.uncaughtSignal, let signal):
+            return .crashed(call: lastCall, signal: signal)
+        case (.exit, _):
+            let wrong = lines.filter { $0.hasPrefix("✗") }
+            return wrong.isEmpty ? .failed(lines.suffix(3).joined(separator: " ")) : .wrong(wrong)
+        @unknown default:
+            return .failed("the child ended in a way Foundation does not name")
+        }
+    }
+
+    /// The signal's name and what it usually means here.
+    static func name(of signal: Int32) -> String {
+        switch signal {
+        case SIGILL: "SIGILL, an illegal instruction: a Swift runtime trap"
+        case SIGTRAP: "SIGTRAP: a Swift runtime trap"
+        case SIGSEGV: "SIGSEGV: memory the program may not touch"
+        case SIGBUS: "SIGBUS: a bad memory access"
+        case SIGABRT: "SIGABRT: an abort, such as a fatalError"
+        default: "signal \(signal)"
+        }
+    }
+
+    /// What to tell a person about `ending` for stage `number`, a line each; empty when it passed.
+    static func report(_ ending: Ending, stage number: Int) -> [String] {
+        switch ending {
+        case .passed:
+            return []
+        case .wrong(let lines):
+            return ["Stage \(number)'s optimized build hands back the wrong thing (the suite runs a debug build):"]
+                + lines.map { "  " + $0 } + ["Why an optimized build can differ: \(page)"]
+        case .crashed(let call, let signal):
+            let during = call.map { "in \($0)" } ?? "before its first call"
+            return [
+                "Stage \(number) crashed \(during) in the optimized build (\(name(of: signal))). The suite runs a "
+                    + "debug build, where this need not show.",
+                "Why, and the shapes to use instead: \(page)",
+            ]
+        case .hung(let call):
+            return ["Stage \(number)'s \(call ?? "first call") never ended in the optimized build."]
+        case .failed(let why):
+            return ["Stage \(number)'s calls could not be run in the optimized build: \(why)"]
+        }
+    }
+}
+
+/// The child, for the timer that may stop it from another thread. `Process` is not `Sendable`, but
+/// `isRunning` and `terminate()` may be called from any thread.
+private struct Running: @unchecked Sendable {
+    let process: Process
+}
+
+/// `swift` run in the package's folder, its output kept for when it fails.
+struct SwiftBuild {
+    let folder: URL
+
+    func run(_ arguments: [String]) throws -> Git.Run {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swift"] + arguments
+        process.currentDirectoryURL = folder
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Git.Run(status: process.terminationStatus, output: data, errors: "")
+    }
+}
