@@ -36,9 +36,9 @@ enum Exercise3b {
         guard plain != waiting || plainSentence != waitingSentence else {
             Issue.record(
                 """
-                Stage 3 has no serviceUnavailable yet: a 503 with Retry-After: 120 reaches the caller and the \
-                photo screen as any 503 does ("\(waiting ?? "")"). \(page.start) If the case is there already, \
-                go on with step 7: init(response:body:) does not make it yet.
+                A 503 with Retry-After: 120 still reaches the caller and the photo screen as any 503 does \
+                ("\(waiting ?? "")"): stage 3 does not make serviceUnavailable from it yet. \(page.start) If \
+                the case is there already, go on with step 7: init(response:body:) makes it.
                 """)
             return nil
         }

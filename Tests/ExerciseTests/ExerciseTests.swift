@@ -40,11 +40,14 @@ enum ExerciseSwitch {
     }
 }
 
-// Stages 1 to 5 reach the fake through `URLSession.shared`, one per process, and every stage's
-// requests land in the one `FakeServers.shared` log: the exercises run one test at a time, and
-// take turns with the shared suite, so that a whole `swift test` runs them too.
 @Suite(.serialized, .sharedFakeTurn)
-struct Exercises {}
+struct Exercises {
+    // Stages 1 to 5 reach the fake through `URLSession.shared`, one per process, and every stage's
+    // requests land in the one `FakeServers.shared` log: the exercises run one test at a time, and
+    // take turns with the shared suite, so that a whole `swift test` runs them too. (Inside the
+    // type, so that Swift Testing does not repeat it under every failure, as it does a comment
+    // written above `@Suite`.)
+}
 
 extension Exercises {
     @Suite(

@@ -42,7 +42,7 @@ struct ExercisePage: Sendable {
         // A sentence starts with a capital, unless it starts with code such as `refresh(token:)`.
         let first = what.prefix { $0 != " " }
         let sentence = first.allSatisfy(\.isLetter) ? what.prefix(1).uppercased() + what.dropFirst() : what
-        return "\(sentence)\(sentence.hasSuffix(".") ? "" : "."). \(step(number))."
+        return "\(sentence)\(sentence.hasSuffix(".") ? "" : ".") \(step(number))."
     }
 }
 

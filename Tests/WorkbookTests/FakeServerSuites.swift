@@ -7,7 +7,9 @@ import Testing
 @Suite(.serialized, .sharedFakeTurn)
 struct FakeServerSuites {}
 
-// Suites whose stage is handed a session use the second fake, `FakeServers.separate`, which only
-// their sessions reach: they run one at a time too, but beside the suites above.
 @Suite(.serialized)
-struct SeparateFakeSuites {}
+struct SeparateFakeSuites {
+    // Suites whose stage is handed a session use the second fake, `FakeServers.separate`, which only
+    // their sessions reach: they run one at a time too, but beside the suites above. (Comments stay
+    // inside these types: Swift Testing repeats one written above `@Suite` under every failure.)
+}

@@ -208,6 +208,24 @@ struct KataTests {
         #expect(code.contains("number: 3, module: \"Stage3Result\""))
     }
 
+    @Test("the kata's adapter opens with the banner, then what stage N's adapter is, not the stage before's")
+    func headerIsTheStep() {
+        let copied = """
+            // Kata 3: stage 2's code, renamed to build as stage 3. `swift run workbook kata reset 3` puts stage 3 back.
+            // Stage 3 (kata) behind the adapter: the same lines as stage 1. The enums changed how requests are
+            // built, not how they are called.
+            import Models
+            """
+        let committed = "// Stage 3 behind the adapter: Result in, Outcome out.\nimport Models\n"
+        let code = Kata.withHeader(of: committed, in: copied)
+        #expect(
+            code == """
+                // Kata 3: stage 2's code, renamed to build as stage 3. `swift run workbook kata reset 3` puts stage 3 back.
+                // Stage 3 behind the adapter: Result in, Outcome out.
+                import Models
+                """)
+    }
+
     @Test("stage 6's kata adapter is still made with a session, which it ignores until the step")
     func sessionInitializer() throws {
         let package = try TemporaryPackage(git: true)

@@ -16,10 +16,11 @@ import FoundationNetworking
 #endif
 
 extension FakeServerSuites {
-    // Stages 1 to 5 send through URLSession.shared, so live mode's tests run with the other suites
-    // that use it, one at a time; the fake stands in for Unsplash as well as for Popcorn.
     @Suite("Live mode")
     struct LiveModeTests {
+        // Stages 1 to 5 send through URLSession.shared, so live mode's tests run with the other
+        // suites that use it, one at a time; the fake stands in for Unsplash as well as for Popcorn.
+
         /// The learner's key in these tests; it must never show in anything live mode writes.
         static let key = "live-test-key-7c1e9b40"
         static let environment = [AccessKey.variable: key]

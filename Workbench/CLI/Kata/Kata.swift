@@ -173,7 +173,7 @@ struct Kata {
                 let name = path.dropFirst("Workbench/Harness/\(previousAdapter)".count)
                 var code = renamed(try text(path))
                 if name == ".swift" {
-                    code = Self.withIdea(of: committedAdapter, in: code)
+                    code = Self.withIdea(of: committedAdapter, in: Self.withHeader(of: committedAdapter, in: code))
                     code += sessionInitializer(committed: committedAdapter, copied: code)
                 }
                 files["Workbench/Harness/\(adapter)\(name)"] = Data(code.utf8)
@@ -248,6 +248,22 @@ struct Kata {
             "// Kata \(number): stage \(old)'s code, renamed to build as stage \(number). "
             + "`swift run workbook kata reset \(number)` puts stage \(number) back.\n"
         return banner + code
+    }
+
+    /// `code` with the opening comment of `committed` after the kata's banner: the adapter says
+    /// what stage N's adapter is, not what stage N-1's was ("the same lines as stage 1").
+    static func withHeader(of committed: String, in code: String) -> String {
+        func header(_ text: String) -> (comment: [Substring], rest: [Substring]) {
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            let comment = lines.prefix { $0.hasPrefix("//") }
+            return (Array(comment), Array(lines.dropFirst(comment.count)))
+        }
+        var lines = code.split(separator: "\n", omittingEmptySubsequences: false)
+        let banner = lines.first?.hasPrefix("// Kata ") == true ? lines.removeFirst() : nil
+        let old = header(lines.joined(separator: "\n"))
+        let new = header(committed).comment
+        guard !new.isEmpty else { return code }
+        return ((banner.map { [$0] } ?? []) + new + old.rest).joined(separator: "\n")
     }
 
     /// `code` with the `idea:` line of `committed`: the kata's stage states its own step's idea,
