@@ -18,13 +18,19 @@ extension FakeServerSuites {
 }
 
 extension FakeServerSuites.Stage3Tests {
-    @Test("Stage 3 keeps what the decoder said about a body it could not read")
+    @Test("Stage 3 says where a body it could not read went wrong")
     func decodingDescription() async {
         let fake = freshFake()
         fake.override(.photo, with: .reply(status: 200, body: #"{"id": 42}"#))
         let failure = await Stage3Adapter().photo(id: "Dwu85P9SOIk").failure
         #expect(failure?.kind == .decoding)
-        #expect(failure?.message.contains("the wrong type at id") == true)
+        #expect(
+            failure?.message.contains("the wrong type at id") == true,
+            """
+            A decoding failure says where the body went wrong, in words a log can show: "the wrong type at id" \
+            for {"id": 42} read as a photo, not the decoder's own sentence (step 2 of docs/katas/stage3.md). \
+            It says: \(failure?.message ?? "nothing")
+            """)
     }
 }
 
