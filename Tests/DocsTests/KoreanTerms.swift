@@ -46,6 +46,7 @@ enum KoreanTerms {
         RejectedVariant("원시값", use: "원시 값"),
         RejectedVariant("챕터", use: "장"),
         RejectedVariant("스무 호출", use: "호출 스무 개"),
+        RejectedVariant("쿼리 항목", use: "쿼리 아이템"),
         // One word, one thing: 호출부 is the screen, and 케이스 a test case.
         RejectedVariant("URLSession`? 호출부", use: "`URLSession` 호출 지점"),
         RejectedVariant("(enum|에러|APIError)의? 케이스", use: "case"),
