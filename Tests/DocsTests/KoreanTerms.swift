@@ -55,16 +55,16 @@ enum KoreanTerms {
         RejectedVariant("(?i)^(before|after)[ ,:]", use: "바꾸기 전인 N단계, 바꾼 뒤인 N단계"),
         RejectedVariant(#"(이전|이후)(인 |\()[1-6]단계"#, use: "바꾸기 전인 N단계, 바꾼 뒤인 N단계"),
         // 단계 only for stages: a step is 순서, 1번, 2번, as the kata pages write it.
-        RejectedVariant(#"^#{2,6} 단계\s*$"#, use: "작업 순서"),
-        RejectedVariant("^#{2,6} [0-9]+단계:", use: "1번, 2번", onPagesUnder: "hints/"),
-        RejectedVariant("단계(마다|별로) 한 ?(절|섹션)", use: "순서 하나에 섹션 하나"),
-        RejectedVariant("[0-9]단계의 (한|두|세|네|다섯|여섯|일곱|여덟|아홉|열) 단계", use: "과정"),
-        RejectedVariant("(?<![0-9~])([7-9]|[1-9][0-9])단계", use: "7번, 8번: there is no stage 7"),
-        RejectedVariant("[0-9]단계의 명령", use: "1번의 명령"),
-        RejectedVariant("[0-9]번 단계", use: "1번, 2번"),
-        RejectedVariant("(자기|각자의|페이지의) 단계를", use: "작업 순서 번호"),
-        RejectedVariant("이 단계를 짚", use: "이 순서"),
-        RejectedVariant("[0-9]번 연습 문제", use: "연습 문제 N: N번 is a step"),
+        RejectedVariant(#"^#{2,6} 단계\s*$"#, use: "작업 순서 for the steps (단계 is a stage)"),
+        RejectedVariant("^#{2,6} [0-9]+단계:", use: "1번, 2번 for a step", onPagesUnder: "hints/"),
+        RejectedVariant("단계(마다|별로) 한 ?(절|섹션)", use: "순서 하나에 섹션 하나 for the steps"),
+        RejectedVariant("[0-9]단계의 (한|두|세|네|다섯|여섯|일곱|여덟|아홉|열) 단계", use: "과정 for the steps of a stage"),
+        RejectedVariant("(?<![0-9~])([7-9]|[1-9][0-9])단계", use: "7번, 8번 for a step (there is no stage 7)"),
+        RejectedVariant("[0-9]단계의 명령", use: "1번의 명령 for the command of step 1"),
+        RejectedVariant("[0-9]번 단계", use: "1번, 2번 for a step"),
+        RejectedVariant("(자기|각자의|페이지의) 단계를", use: "작업 순서 번호 for a step's number"),
+        RejectedVariant("이 단계를 짚", use: "이 순서 for this step"),
+        RejectedVariant("[0-9]번 연습 문제", use: "연습 문제 N for an exercise (N번 is a step)"),
     ]
 
     /// Korean pages whose revision is still to come: the kata pages and the workshop guide, whose
@@ -90,7 +90,7 @@ enum KoreanTerms {
                 problems.append(
                     DocProblem(
                         file: page.path, line: index + 1, excerpt: variantText,
-                        message: "write \(variant.use) instead, as \(Glossary.korean) does"))
+                        message: "\(Glossary.korean) writes \(variant.use), not this"))
             }
         }
         return problems
