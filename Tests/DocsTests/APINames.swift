@@ -311,7 +311,8 @@ enum APINames {
     /// Apple's SDK, the standard library and Swift itself, exactly as the pages name them.
     static let platform: Set<String> = [
         // Types and protocols.
-        "CancellationError", "Codable", "Decodable", "Error", "HTTPURLResponse", "Int", "JSONDecoder", "JSONEncoder",
+        "CancellationError", "Codable", "Decodable", "DecodingError", "Error", "HTTPURLResponse", "Int", "JSONDecoder",
+        "JSONEncoder",
         "LocalizedError", "NSError", "Result", "Sendable", "String", "Task", "URLComponents", "URLError",
         "URLProtocol", "URLQueryItem", "URLRequest", "URLSession",
         // Their initializers and members.
@@ -319,6 +320,8 @@ enum APINames {
         "URLComponents.queryItems", "URLError(_:)", "URLSession.shared", "URLSession.shared.dataTask", "cancelAll()",
         "compactMap", "data(for:)", "dataTask", "dataTask(with:)", "fatalError", "httpBody", "httpMethod",
         "localizedDescription", "resume()", "withCheckedContinuation", "withThrowingTaskGroup",
+        // DecodingError's cases, and where its context says the body went wrong.
+        "typeMismatch", "keyNotFound", "valueNotFound", "dataCorrupted", "codingPath",
         // JSONEncoder's `.sortedKeys`, SwiftUI's `.task`.
         ".sortedKeys", ".task",
         // Modules, and an upcoming language feature.
@@ -328,6 +331,8 @@ enum APINames {
     /// What the pages quote from other code to compare with: Moya, Alamofire, the source app.
     static let elsewhere: Set<String> = [
         "PluginType", "RequestInterceptor", "TargetType", "URLRequestConvertible", "requestStatusCode",
+        // What Korean iOS teams call the envelope (docs/ko/glossary.md).
+        "BaseResponse",
     ]
 
     /// HTTP words shaped like Swift names: a header's name, an authorization scheme.
