@@ -71,14 +71,18 @@ public struct Stage5Adapter: StageAdapter {
 }
 
 extension Stage5Adapter: GenericRequesting {
+    /// The router each call sends: the one map from the harness's `Call` to the stage's endpoints.
+    static func router(for call: Call) -> any Router {
+        switch call {
+        case .login(let username, let password): PopcornAPI.login(username: username, password: password)
+        case .searchPhotos(let query): UnsplashAPI.searchPhotos(query: query)
+        case .randomPhoto: UnsplashAPI.randomPhoto
+        case .photo(let id): UnsplashAPI.photo(id: id)
+        }
+    }
+
     public func request<T: Decodable & Sendable>(_ call: Call, as type: T.Type) async -> Outcome<T> {
-        let router: any Router =
-            switch call {
-            case .login(let username, let password): PopcornAPI.login(username: username, password: password)
-            case .searchPhotos(let query): UnsplashAPI.searchPhotos(query: query)
-            case .randomPhoto: UnsplashAPI.randomPhoto
-            case .photo(let id): UnsplashAPI.photo(id: id)
-            }
+        let router = Self.router(for: call)
         return await completion(of: "request(_:as:)") { finish in
             APIClient.shared.request(router, as: type) { result in
                 finish(Outcome(result))
@@ -90,13 +94,7 @@ extension Stage5Adapter: GenericRequesting {
 extension Stage5Adapter: RequestBuilding {
     /// What a test (or a preview) writes to see a request without sending it.
     public func request(for call: Call) -> Result<URLRequest, Failure> {
-        let router: any Router =
-            switch call {
-            case .login(let username, let password): PopcornAPI.login(username: username, password: password)
-            case .searchPhotos(let query): UnsplashAPI.searchPhotos(query: query)
-            case .randomPhoto: UnsplashAPI.randomPhoto
-            case .photo(let id): UnsplashAPI.photo(id: id)
-            }
+        let router = Self.router(for: call)
         return Result { () throws(APIError) in try router.asURLRequest() }.mapError(Failure.init)
     }
 }

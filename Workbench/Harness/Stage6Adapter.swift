@@ -106,14 +106,18 @@ extension Stage6Adapter: SessionInjected, ConcurrentCalls {
 }
 
 extension Stage6Adapter: GenericRequesting {
+    /// The router each call sends: the one map from the harness's `Call` to the stage's endpoints.
+    static func router(for call: Call) -> any Router {
+        switch call {
+        case .login(let username, let password): PopcornAPI.login(username: username, password: password)
+        case .searchPhotos(let query): UnsplashAPI.searchPhotos(query: query)
+        case .randomPhoto: UnsplashAPI.randomPhoto
+        case .photo(let id): UnsplashAPI.photo(id: id)
+        }
+    }
+
     public func request<T: Decodable & Sendable>(_ call: Call, as type: T.Type) async -> Outcome<T> {
-        let router: any Router =
-            switch call {
-            case .login(let username, let password): PopcornAPI.login(username: username, password: password)
-            case .searchPhotos(let query): UnsplashAPI.searchPhotos(query: query)
-            case .randomPhoto: UnsplashAPI.randomPhoto
-            case .photo(let id): UnsplashAPI.photo(id: id)
-            }
+        let router = Self.router(for: call)
         do {
             return .value(try await client.send(router, as: type))
         } catch {
@@ -125,13 +129,7 @@ extension Stage6Adapter: GenericRequesting {
 extension Stage6Adapter: RequestBuilding {
     /// What a test (or a preview) writes to see a request without sending it.
     public func request(for call: Call) -> Result<URLRequest, Failure> {
-        let router: any Router =
-            switch call {
-            case .login(let username, let password): PopcornAPI.login(username: username, password: password)
-            case .searchPhotos(let query): UnsplashAPI.searchPhotos(query: query)
-            case .randomPhoto: UnsplashAPI.randomPhoto
-            case .photo(let id): UnsplashAPI.photo(id: id)
-            }
+        let router = Self.router(for: call)
         return Result { () throws(APIError) in try router.asURLRequest() }.mapError(Failure.init)
     }
 }
