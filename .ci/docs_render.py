@@ -8,7 +8,10 @@ chapter's name or its steps' code, or whose console shows an error (a console.er
 exception, or a resource that failed to load). What each page must show is read from the catalogs
 themselves. Keeps screenshots of the tutorials' index and of one step.
 
-usage: docs_render.py SITE_URL CHROMIUM SCREENSHOT_DIR [--planted PATH ...]
+usage: docs_render.py SITE_URL CHROMIUM SCREENSHOT_DIR [--planted-in SITE_DIR]
+
+With --planted-in, it plants broken copies of a tutorial page in the site instead (a console error, a
+blank page, no code, no title), and passes only if each is caught for its reason.
 """
 
 import argparse
@@ -238,16 +241,26 @@ def render(browser, site, page, shots):
     browser.call("Page.navigate", {"url": url})
     deadline = time.time() + PAGE_TIMEOUT
     wanted = [text for text in page["texts"] if text]
-    # DocC renders in the browser: wait until the app has drawn the page's title, or give up.
+    # DocC renders in the browser: wait until the app has drawn the page's title, or has drawn
+    # something else and stopped changing, or has had time enough to draw anything at all.
+    started, last, steady_since = time.time(), None, time.time()
     while True:
         state = browser.evaluate(
             "(() => { const app = document.getElementById('app');"
-            " return {ready: document.readyState, text: app ? app.innerText : '',"
+            " return {ready: document.readyState, app: !!app, text: app ? app.innerText : '',"
             " notFound: /can.t be found/.test(document.body ? document.body.innerText : '')}; })()"
         )
-        if state["notFound"] or (state["ready"] == "complete" and wanted[0] in state["text"]):
+        now = time.time()
+        if state["text"] != last:
+            last, steady_since = state["text"], now
+        complete = state["ready"] == "complete"
+        if state["notFound"] or (complete and wanted[0] in state["text"]):
             break
-        if time.time() > deadline:
+        if complete and len(state["text"].strip()) > 200 and now - steady_since > 1.5:
+            break
+        if complete and not state["text"].strip() and now - started > 5:
+            break
+        if now > deadline:
             break
         time.sleep(0.2)
     browser.pump(0.5)  # errors logged just after the first paint
@@ -300,27 +313,73 @@ def render(browser, site, page, shots):
     return problems
 
 
+PLANTS = {
+    # name: (what is broken, a word every problem it must cause contains)
+    "planted-console-error": ("a console.error in the page", "console.error"),
+    "planted-blank": ("a page with no app in it", "blank"),
+    "planted-no-code": ("a tutorial whose code listings are empty", "code of"),
+    "planted-no-title": ("a tutorial whose chapter and title are gone", "missing text"),
+}
+
+
+def plant(site_dir):
+    """Broken copies of stage 3's tutorial in the built site, one per way a page can be broken."""
+    tutorials = os.path.join(site_dir, "tutorials", "models")
+    data = os.path.join(site_dir, "data", "tutorials", "models")
+    with open(os.path.join(tutorials, "stage-3-result", "index.html"), encoding="utf-8") as handle:
+        html = handle.read()
+    with open(os.path.join(data, "stage-3-result.json"), encoding="utf-8") as handle:
+        model = json.load(handle)
+    for name in PLANTS:
+        page, document = html, json.loads(json.dumps(model))
+        if name == "planted-console-error":
+            page = page.replace("</head>", '<script>console.error("planted: a broken page")</script></head>', 1)
+        elif name == "planted-blank":
+            page = "<!DOCTYPE html><html><head><title>planted</title></head><body></body></html>"
+        elif name == "planted-no-code":
+            for reference in document["references"].values():
+                if reference.get("type") == "file":
+                    reference["content"] = []
+        elif name == "planted-no-title":
+            document["metadata"]["title"] = "Planted"
+            document["metadata"]["category"] = "Planted"
+            for section in document["sections"]:
+                if section.get("kind") == "hero":
+                    section["title"] = "Planted"
+                    section["chapter"] = "Planted"
+        os.makedirs(os.path.join(tutorials, name), exist_ok=True)
+        with open(os.path.join(tutorials, name, "index.html"), "w", encoding="utf-8") as handle:
+            handle.write(page)
+        with open(os.path.join(data, name + ".json"), "w", encoding="utf-8") as handle:
+            json.dump(document, handle)
+
+
+def unplant(site_dir):
+    for name in PLANTS:
+        subprocess.run(["rm", "-rf", os.path.join(site_dir, "tutorials", "models", name)], check=False)
+        subprocess.run(["rm", "-f", os.path.join(site_dir, "data", "tutorials", "models", name + ".json")], check=False)
+
+
 def main(argv):
     parser = argparse.ArgumentParser(description="Renders the docs site in headless Chromium.")
     parser.add_argument("site", help="the site's URL, e.g. http://127.0.0.1:8000/")
     parser.add_argument("chromium", help="the browser to run")
     parser.add_argument("screenshots", help="where to keep the screenshots")
     parser.add_argument(
-        "--planted", nargs="+", metavar="PATH",
-        help="render these broken pages instead, each of which must fail (the check proving itself)")
+        "--planted-in", metavar="SITE_DIR",
+        help="plant broken pages in the site's folder, render them, and pass only if each fails for its reason")
     options = parser.parse_args(argv)
-    if options.planted:
-        # A planted page is a copy of stage 3's tutorial, broken one way: it must show stage 3's
-        # chapter and code, and must fail.
-        model = next(page for page in expected_pages() if page["path"].endswith("/stage-3-result/"))
-        pages = [dict(model, path=path, kind="a planted page") for path in options.planted]
+    stage3 = next(page for page in expected_pages() if page["path"].endswith("/stage-3-result/"))
+    if options.planted_in:
+        plant(options.planted_in)
+        pages = [dict(stage3, path="tutorials/models/%s/" % name, kind=why) for name, (why, _) in PLANTS.items()]
         shots = None
     else:
         pages = expected_pages()
         shots = options.screenshots
         os.makedirs(shots, exist_ok=True)
     browser = Browser(options.chromium)
-    failed = 0
+    failed, missed = 0, []
     try:
         browser.open_page()
         for page in pages:
@@ -328,17 +387,24 @@ def main(argv):
             problems = render(browser, options.site, page, shots)
             status = "FAIL" if problems else "ok"
             print("  %-4s %-46s %s, %.1f s" % (status, page["path"], page["kind"], time.time() - started))
-            for problem in problems[:6]:
+            for problem in problems[:4]:
                 print("         " + problem)
-            if len(problems) > 6:
-                print("         and %d more" % (len(problems) - 6))
+            if len(problems) > 4:
+                print("         and %d more" % (len(problems) - 4))
             failed += bool(problems)
+            if options.planted_in:
+                word = PLANTS[page["path"].split("/")[-2]][1]
+                if not any(word in problem for problem in problems):
+                    missed.append(page["path"])
     finally:
         browser.close()
-    if options.planted:
-        caught = failed == len(pages)
-        print("docs render: %s of %d planted broken pages caught" % (failed, len(pages)))
-        return 0 if caught else 1
+        if options.planted_in:
+            unplant(options.planted_in)
+    if options.planted_in:
+        print("docs render: %d of %d planted broken pages caught, each for its reason" % (len(pages) - len(missed), len(pages)))
+        for path in missed:
+            print("  not caught as planted: " + path)
+        return 1 if missed else 0
     print("docs render: %d pages rendered as they must, %d not" % (len(pages) - failed, failed))
     return 1 if failed else 0
 
