@@ -75,7 +75,12 @@ def expected_pages():
             {
                 "path": "tutorials/models/%s/" % name.lower(),
                 "kind": "a tutorial",
-                "texts": [chapter, directive_argument(tutorial, "Intro", "title"), "Check Your Understanding"]
+                "texts": [
+                    chapter,
+                    directive_argument(tutorial, "Intro", "title"),
+                    "Check Your Understanding",
+                    "Question 1 of %d" % questions,
+                ]
                 + re.findall(r"@Section\(title:\s*\"([^\"]*)\"", tutorial),
                 "code": code,
                 "steps": len(re.findall(r"@Step\b", tutorial)),
