@@ -294,7 +294,18 @@ def render(browser, site, page, shots):
             problems.append("no changed line is highlighted")
     problems += console_errors(browser.events)
     if shots and page["path"] == "tutorials/networklayerworkbook/":
+        # The whole index, every chapter in it.
+        height = min(int(browser.evaluate("document.documentElement.scrollHeight") or 900), 4000)
+        browser.call(
+            "Emulation.setDeviceMetricsOverride",
+            {"width": 1280, "height": height, "deviceScaleFactor": 1, "mobile": False},
+        )
+        browser.pump(1.0)
         browser.screenshot(os.path.join(shots, "tutorials-index.png"))
+        browser.call(
+            "Emulation.setDeviceMetricsOverride",
+            {"width": 1280, "height": 900, "deviceScaleFactor": 1, "mobile": False},
+        )
     if shots and page["path"].endswith("/stage-3-result/") and not problems:
         # The step that turns stage 2's PhotoManager.swift into stage 3's, with its changes marked.
         # DocC focuses the step a reader scrolls to, and shows its code beside it.
