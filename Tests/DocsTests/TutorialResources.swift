@@ -1,0 +1,226 @@
+// The DocC tutorials show the stages' own files. Every `@Code` file of a tutorial is a copy of a stage
+// file in the catalog's Resources, named `stage3-APIError.swift` for Sources/Stage3…/APIError.swift,
+// and must be that file byte for byte (`scripts/docs-site --sync` writes the copies). The tutorial of
+// step N walks the files that step changes, so each file stage N adds or changes is shown, and each
+// it changes or removes is shown as stage N-1 had it too.
+import Foundation
+import Metrics
+
+/// The tutorials' catalog, read as pure data so that the rules can be tried on a planted one.
+struct TutorialCatalog: Sendable {
+    /// The catalog's folder, from the package root.
+    static let folder = "Sources/Models/Documentation.docc"
+
+    /// Each tutorial's path from the package root, and its text.
+    let tutorials: [(path: String, text: String)]
+    /// The table of contents' path, and its text.
+    let tableOfContents: (path: String, text: String)
+    /// The names of the stage copies in Resources (`stage3-APIError.swift`, …).
+    let resourceNames: [String]
+    /// A copy's bytes, by its name in Resources.
+    let resource: @Sendable (String) -> Data?
+    /// A stage's Swift files' names, by stage number.
+    let stageFiles: @Sendable (Int) -> [String]
+    /// A stage file's bytes, by stage number and file name.
+    let stageFile: @Sendable (Int, String) -> Data?
+}
+
+/// One `@Code` directive: the file name the reader sees, the copy it shows, and the copy DocC
+/// compares it with.
+struct CodeStep: Equatable {
+    let name: String
+    let file: String
+    let previousFile: String?
+    let line: Int
+}
+
+enum TutorialRules {
+    /// `stage3-APIError.swift` → (3, "APIError.swift"); nil for any other name.
+    static func source(of resource: String) -> (stage: Int, file: String)? {
+        guard resource.hasPrefix("stage"), resource.hasSuffix(".swift"),
+            let dash = resource.firstIndex(of: "-"),
+            let stage = Int(resource[resource.index(resource.startIndex, offsetBy: 5)..<dash]), (1...6).contains(stage)
+        else { return nil }
+        let file = String(resource[resource.index(after: dash)...])
+        return file.count > ".swift".count ? (stage, file) : nil
+    }
+
+    /// Every `@Code(name:file:previousFile:)` of a tutorial's text, in order.
+    static func codeSteps(in text: String) -> [CodeStep] {
+        text.components(separatedBy: "\n").enumerated().compactMap { index, line in
+            guard line.contains("@Code("), let name = argument("name", in: line), let file = argument("file", in: line)
+            else { return nil }
+            return CodeStep(name: name, file: file, previousFile: argument("previousFile", in: line), line: index + 1)
+        }
+    }
+
+    /// The quoted value of `label:` in a directive's line.
+    static func argument(_ label: String, in line: String) -> String? {
+        guard let start = line.range(of: "\(label): \"") ?? line.range(of: "\(label):\"") else { return nil }
+        // `file:` also ends `previousFile:`: only a label that starts a word counts.
+        if start.lowerBound > line.startIndex, line[line.index(before: start.lowerBound)].isLetter {
+            return argument(label, in: String(line[start.upperBound...]))
+        }
+        guard let end = line[start.upperBound...].firstIndex(of: "\"") else { return nil }
+        return String(line[start.upperBound..<end])
+    }
+
+    /// The step a tutorial walks, from its file name: `stage-3-result.tutorial` is the step to stage 3.
+    static func step(of path: String) -> Int? {
+        let name = (path as NSString).lastPathComponent
+        guard name.hasPrefix("stage-"), let number = Int(name.dropFirst("stage-".count).prefix(1)),
+            (2...6).contains(number)
+        else { return nil }
+        return number
+    }
+
+    /// What a learner's change to a stage can cause: a copy that is no longer its stage file, and a
+    /// file the step changes that its tutorial does not show.
+    static func stageProblems(_ catalog: TutorialCatalog) -> [DocProblem] {
+        var problems: [DocProblem] = []
+        for (path, text) in catalog.tutorials {
+            let steps = codeSteps(in: text)
+            for step in steps {
+                for name in [step.file] + (step.previousFile.map { [$0] } ?? []) {
+                    guard let (stage, file) = source(of: name) else { continue }
+                    let excerpt = "@Code(name: \"\(step.name)\", file: \"\(step.file)\")"
+                    guard let original = catalog.stageFile(stage, file) else {
+                        problems.append(
+                            DocProblem(
+                                file: path, line: step.line, excerpt: excerpt,
+                                message: "\(name) copies stage \(stage)'s \(file), which does not exist"))
+                        continue
+                    }
+                    if catalog.resource(name) != original {
+                        problems.append(
+                            DocProblem(
+                                file: path, line: step.line, excerpt: excerpt,
+                                message: "\(TutorialCatalog.folder)/Resources/\(name) is not stage \(stage)'s "
+                                    + "\(file), byte for byte: if the step changed, bring the tutorial's prose up to "
+                                    + "date, then run scripts/docs-site --sync"))
+                    }
+                }
+            }
+            guard let number = step(of: path) else { continue }
+            let shown = Set(steps.flatMap { [$0.file] + ($0.previousFile.map { [$0] } ?? []) })
+            for file in changedFiles(catalog, to: number) {
+                let wanted =
+                    (catalog.stageFile(number, file) != nil ? ["stage\(number)-\(file)"] : [])
+                    + (catalog.stageFile(number - 1, file) != nil ? ["stage\(number - 1)-\(file)"] : [])
+                for name in wanted where !shown.contains(name) {
+                    problems.append(
+                        DocProblem(
+                            file: path, line: 1, excerpt: "@Tutorial",
+                            message: "step \(number - 1) → \(number) changes \(file), and no step shows \(name)"))
+                }
+            }
+        }
+        return problems
+    }
+
+    /// The Swift files stage `number` adds, changes or removes, against stage `number - 1`.
+    static func changedFiles(_ catalog: TutorialCatalog, to number: Int) -> [String] {
+        let names = Set(catalog.stageFiles(number - 1) + catalog.stageFiles(number))
+        return names.sorted().filter { catalog.stageFile(number - 1, $0) != catalog.stageFile(number, $0) }
+    }
+
+    /// What only the catalog itself can get wrong: a copy's name, a copy no tutorial shows, the
+    /// chapters' order, and the assessments.
+    static func catalogProblems(_ catalog: TutorialCatalog) -> [DocProblem] {
+        var problems: [DocProblem] = []
+        var shown: Set<String> = []
+        for (path, text) in catalog.tutorials {
+            for step in codeSteps(in: text) {
+                let excerpt = "@Code(name: \"\(step.name)\", file: \"\(step.file)\")"
+                func problem(_ message: String) {
+                    problems.append(DocProblem(file: path, line: step.line, excerpt: excerpt, message: message))
+                }
+                shown.insert(step.file)
+                guard let (stage, file) = source(of: step.file) else {
+                    problem("\(step.file) is not a stage file's copy, named stageN-File.swift")
+                    continue
+                }
+                if step.name != file {
+                    problem("the step shows \(step.file) under the name \(step.name), not \(file)")
+                }
+                if let previous = step.previousFile {
+                    shown.insert(previous)
+                    if previous != "stage\(stage - 1)-\(file)" {
+                        problem("its previousFile, \(previous), is not stage \(stage - 1)'s \(file)")
+                    }
+                }
+            }
+            let choices = text.components(separatedBy: "@Choice(").count - 1
+            let justifications = text.components(separatedBy: "@Justification(").count - 1
+            let questions = text.components(separatedBy: "@MultipleChoice").count - 1
+            if !text.contains("@Assessments") || questions < 3 || choices != justifications {
+                problems.append(
+                    DocProblem(
+                        file: path, line: 1, excerpt: "@Assessments",
+                        message: "a tutorial ends with @Assessments of at least three questions, each answer with "
+                            + "its @Justification: it has \(questions) questions, \(choices) answers and "
+                            + "\(justifications) justifications"))
+            }
+        }
+        for name in catalog.resourceNames where !shown.contains(name) {
+            problems.append(
+                DocProblem(
+                    file: "\(TutorialCatalog.folder)/Resources/\(name)", line: 1, excerpt: name,
+                    message: "no tutorial shows it: scripts/docs-site --sync removes it"))
+        }
+        let chapters = catalog.tableOfContents.text.components(separatedBy: "\n").filter {
+            $0.contains("@TutorialReference(")
+        }.compactMap { argument("tutorial", in: $0) }
+        let steps = chapters.map { step(of: String($0.dropFirst("doc:".count)) + ".tutorial") }
+        if steps != [2, 3, 4, 5, 6] {
+            problems.append(
+                DocProblem(
+                    file: catalog.tableOfContents.path, line: 1, excerpt: "@Tutorials",
+                    message: "the chapters are one per step, 1 → 2 to 5 → 6, in order; they are \(chapters)"))
+        }
+        return problems
+    }
+}
+
+extension TutorialCatalog {
+    /// The catalog and the stages as they are now.
+    static let current: Result<TutorialCatalog, DocsSetupError> = Result { () throws(DocsSetupError) in
+        guard let root = PackageWorld.root else { throw DocsSetupError("Package.swift was not found") }
+        let fileManager = FileManager.default
+        let catalog = root.appendingPathComponent(folder)
+        let resources = catalog.appendingPathComponent("Resources")
+        let paths = (try? fileManager.subpathsOfDirectory(atPath: catalog.path)) ?? []
+        func read(_ path: String) -> String? {
+            try? String(contentsOf: catalog.appendingPathComponent(path), encoding: .utf8)
+        }
+        let tutorials = paths.filter { $0.hasPrefix("Tutorials/") && $0.hasSuffix(".tutorial") }.sorted().compactMap {
+            path in read(path).map { ("\(folder)/\(path)", $0) }
+        }
+        let tableOfContents = "NetworkLayerWorkbook.tutorial"
+        guard !tutorials.isEmpty, let contents = read(tableOfContents) else {
+            throw DocsSetupError("no tutorials, or no table of contents, in \(folder)")
+        }
+        let sources = root.appendingPathComponent("Sources")
+        // Each stage's folder, by its number: Stage3Result is stage 3's.
+        let folders = Dictionary(
+            ((try? SourceMetrics.stageDirectories(in: sources)) ?? []).compactMap { url in
+                Int(url.lastPathComponent.dropFirst("Stage".count).prefix { $0.isNumber }).map { ($0, url) }
+            },
+            uniquingKeysWith: { first, _ in first })
+        return TutorialCatalog(
+            tutorials: tutorials, tableOfContents: ("\(folder)/\(tableOfContents)", contents),
+            resourceNames: ((try? fileManager.contentsOfDirectory(atPath: resources.path)) ?? []).filter {
+                $0.hasSuffix(".swift")
+            }.sorted(),
+            resource: { try? Data(contentsOf: resources.appendingPathComponent($0)) },
+            stageFiles: { number in
+                guard let folder = folders[number] else { return [] }
+                return ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter {
+                    $0.hasSuffix(".swift")
+                }
+            },
+            stageFile: { number, file in
+                folders[number].flatMap { try? Data(contentsOf: $0.appendingPathComponent(file)) }
+            })
+    }
+}
