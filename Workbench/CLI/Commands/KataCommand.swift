@@ -46,7 +46,7 @@ extension Workbook {
 
             Do stage \(n)'s step until the suite passes:
               swift test --filter Stage\(n)        fails, at first, on what the step adds (\(kata.page) lists them)
-              swift run workbook kata check \(n)   what the step's promises still lack, measured from the sources
+              swift run workbook kata check \(n)   what the promises still lack; then each call, optimized
               swift run workbook kata reset \(n)   stage \(n) as committed again, from git
             """)
     }
@@ -100,15 +100,15 @@ extension Workbook {
         write("  swift build -c release --product workbook (the first takes minutes, later ones seconds)…")
         fflush(nil)
         let began = Date()
-        let swift = SwiftBuild(folder: root)
-        let built = try swift.run(["build", "-c", "release", "--product", "workbook"])
+        let swift = { (arguments: [String]) in try Git.Run.of("swift", arguments, in: root, errorsInOutput: true) }
+        let built = try swift(["build", "-c", "release", "--product", "workbook"])
         guard built.status == 0 else {
             let said = built.lines.filter { $0.contains("error:") }.prefix(5)
             throw WorkbookError(
                 "kata \(number): the optimized build failed: "
                     + (said.isEmpty ? built.lines.suffix(5) : Array(said)).joined(separator: " "))
         }
-        let folder = try swift.run(["build", "-c", "release", "--show-bin-path"]).text
+        let folder = try swift(["build", "-c", "release", "--show-bin-path"]).text
             .trimmingCharacters(in: .whitespacesAndNewlines)
         write(
             "  built in \(Int(Date().timeIntervalSince(began).rounded())) s; `workbook probe \(number)` in a child process:"

@@ -14,27 +14,35 @@ struct Git: Sendable {
 
         var text: String { String(decoding: output, as: UTF8.self) }
         var lines: [String] { text.split(separator: "\n").map(String.init) }
+
+        /// Runs `tool arguments…`, found on the PATH, in `folder`; with `errorsInOutput`, what it
+        /// says on standard error is kept in `output` too, in the order it was said.
+        static func of(_ tool: String, _ arguments: [String], in folder: URL, errorsInOutput: Bool = false) throws
+            -> Run
+        {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = [tool] + arguments
+            process.currentDirectoryURL = folder
+            let output = Pipe()
+            let errors = errorsInOutput ? output : Pipe()
+            process.standardOutput = output
+            process.standardError = errors
+            process.standardInput = FileHandle.nullDevice
+            try process.run()
+            // Read before waiting: a file larger than the pipe's buffer would otherwise never finish.
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            let message = errorsInOutput ? Data() : errors.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return Run(
+                status: process.terminationStatus, output: data,
+                errors: String(decoding: message, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+        }
     }
 
     /// Runs `git arguments…`; throws only when git cannot be started at all.
     func run(_ arguments: [String]) throws -> Run {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git"] + arguments
-        process.currentDirectoryURL = folder
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        // Read before waiting: a file larger than the pipe's buffer would otherwise never finish.
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let message = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(
-            status: process.terminationStatus, output: data,
-            errors: String(decoding: message, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+        try Run.of("git", arguments, in: folder)
     }
 
     /// Runs git and returns what it printed, or throws what it said when it failed.

@@ -110,27 +110,7 @@ struct ChildProbe {
 }
 
 /// The child, for the timer that may stop it from another thread. `Process` is not `Sendable`, but
-/// `isRunning` and `terminate()` may be called from any thread.
+/// `isRunning` and `processIdentifier` may be read from any thread.
 private struct Running: @unchecked Sendable {
     let process: Process
-}
-
-/// `swift` run in the package's folder, its output kept for when it fails.
-struct SwiftBuild {
-    let folder: URL
-
-    func run(_ arguments: [String]) throws -> Git.Run {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swift"] + arguments
-        process.currentDirectoryURL = folder
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Git.Run(status: process.terminationStatus, output: data, errors: "")
-    }
 }
