@@ -14,7 +14,14 @@ extension Workbook {
         switch action {
         case .start: try kataStart(Kata(number, root: root))
         case .check:
-            try kataCheck(number, root: root)
+            let lacking = try kataCheck(number, root: root)
+            let failing = try kataSuite(number, root: root)
+            guard lacking == 0, failing == nil else {
+                throw WorkbookError(
+                    "kata \(number): "
+                        + [lacking == 0 ? nil : "\(lacking) of stage \(number)'s promises still lack", failing]
+                        .compactMap { $0 }.joined(separator: ", and ") + " (above).")
+            }
             try checkOptimized(number, root: root)
         case .reset: try kataReset(Kata(number, root: root), discard: discard)
         }
@@ -48,10 +55,109 @@ extension Workbook {
               swift test --filter Stage\(n)        fails, at first, on what the step adds (\(kata.page) lists them)
               swift run workbook kata check \(n)   what the promises still lack; then each call, optimized
               swift run workbook kata reset \(n)   stage \(n) as committed again, from git
+
+            \(Self.partsTable(kata))
             """)
     }
 
-    private func kataCheck(_ number: Int, root: URL) throws {
+    /// The kata's parts with their sizes, as `kata start` shows them.
+    static func partsTable(_ kata: Kata) -> String {
+        guard let parts = try? kata.parts() else { return "" }
+        let sizes: [PartSize]
+        do {
+            sizes = try kata.partSizes(parts: parts.count)
+        } catch {
+            return "Kata \(kata.number) comes in \(parts.count) parts; their sizes could not be measured: \(error)"
+        }
+        let lead =
+            parts.count == 1
+            ? "Kata \(kata.number) is one part. What it asks, in lines of code to write and to remove:"
+            : "Kata \(kata.number) comes in \(parts.count) parts, each done when `kata check \(kata.number)` says so. "
+                + "What each asks, in lines of code to write and to remove:"
+        let width = parts.map(\.title.count).max() ?? 0
+        let rows = zip(parts, sizes).map { part, size in
+            "  part \(part.number)  \(part.title.padding(toLength: width, withPad: " ", startingAt: 0))  "
+                + Self.size(size) + "   \(part.cases.count) case\(part.cases.count == 1 ? "" : "s") to turn green"
+        }
+        return
+            ([lead] + rows + [
+                "  (blank and comment lines left out; measured against stage \(kata.number) as committed, "
+                    + "through \(Kata.partsFolder))"
+            ]).joined(separator: "\n")
+    }
+
+    static func size(_ size: PartSize) -> String {
+        let added = "+\(size.added)"
+        let removed = "−\(size.removed)"
+        return added.padding(toLength: 4, withPad: " ", startingAt: 0) + " "
+            + removed.padding(
+                toLength: 4, withPad: " ", startingAt: 0)
+    }
+
+    /// Builds and runs stage `number`'s suite, and says part by part what still fails, and which
+    /// part is next. Returns nil when nothing fails, or what fails, in a few words.
+    private func kataSuite(_ number: Int, root: URL) throws -> String? {
+        let kata = try Kata(number, root: root)
+        let parts = try kata.parts()
+        let sizes = try? kata.partSizes(parts: parts.count)
+        write("")
+        write("The suite, part by part: swift build --build-tests, then swift test --filter Stage\(number)…")
+        fflush(nil)
+        let began = Date()
+        let swift = { (arguments: [String]) in
+            try Git.Run.of("swift", arguments, in: root, errorsInOutput: true, unsetting: ["WORKBOOK_EXERCISE"])
+        }
+        let built = try swift(["build", "--build-tests"])
+        guard built.status == 0 else {
+            let said = built.lines.filter { $0.contains("error:") }.prefix(5)
+            for line in said.isEmpty ? built.lines.suffix(5) : Array(said) { write("  \(style.red("✗")) " + line) }
+            return "the suite does not build"
+        }
+        let run = try swift(["test", "--skip-build", "--filter", "Stage\(number)"])
+        let failed = FailedCases.inLog(run.text)
+        write("  (\(Int(Date().timeIntervalSince(began).rounded())) s)")
+        var next: KataPart?
+        for (index, part) in parts.enumerated() {
+            let failing = part.cases.filter(failed.contains)
+            let size = sizes.map { " (" + Self.size($0[index]).replacingOccurrences(of: "  ", with: " ") + ")" } ?? ""
+            let title = parts.count == 1 ? "the kata" : "part \(part.number), \(part.title)"
+            if failing.isEmpty {
+                write("  \(style.green("✓")) \(title): its \(part.cases.count) cases pass")
+            } else {
+                write("  \(style.red("✗")) \(title): \(failing.count) of its \(part.cases.count) cases fail\(size)")
+                if next == nil {
+                    next = part
+                    for name in failing.prefix(8) { write("      \(name)") }
+                    if failing.count > 8 { write("      … and \(failing.count - 8) more") }
+                }
+            }
+        }
+        let listed = Set(parts.flatMap(\.cases))
+        let broken = failed.subtracting(listed).sorted()
+        if !broken.isEmpty {
+            write(
+                "  \(style.red("✗")) \(broken.count) case\(broken.count == 1 ? "" : "s") that passed when the kata started "
+                    + "fail now (stage \(number - 1) did this right; the suite says why):")
+            for name in broken.prefix(8) { write("      \(name)") }
+        }
+        if failed.isEmpty, run.status != 0 {
+            // A crash, or a failure in a form the list does not read: the suite's own words say more.
+            write("  \(style.red("✗")) the suite failed without naming a case: swift test --filter Stage\(number)")
+            return "the suite fails"
+        }
+        if let next {
+            write(
+                "Next: " + (parts.count == 1 ? "the cases above" : "part \(next.number), \(next.title)")
+                    + " (\(kata.page)).")
+            return parts.count == 1 ? "\(failed.count) cases fail" : "part \(next.number) is next"
+        }
+        if !broken.isEmpty { return "\(broken.count) cases that passed at the start fail" }
+        write("  every part is done.")
+        return nil
+    }
+
+    /// Prints stage `number`'s promises, kept or not; returns how many still lack.
+    private func kataCheck(_ number: Int, root: URL) throws -> Int {
         guard Kata.numbers.contains(number) else {
             throw Refusal(
                 "There is no kata \(number): the katas are \(Kata.numbers.lowerBound) to \(Kata.numbers.upperBound).")
@@ -81,15 +187,10 @@ extension Workbook {
         lines.append("")
         let proofs = declared == 0 ? "" : "; the \(declared) declared capabilities are proved there, not here"
         lines.append(
-            lacking == 0
-                ? "Every promise measured here is kept. The suite has the last word\(proofs): "
-                    + "swift test --filter Stage\(number)"
-                : "The suite has the last word\(proofs): swift test --filter Stage\(number) (docs/katas/stage\(number).md)"
-        )
+            (lacking == 0 ? "Every promise measured here is kept; the" : "The")
+                + " suite has the last word\(proofs).")
         write(lines.joined(separator: "\n"))
-        if lacking > 0 {
-            throw WorkbookError("kata \(number): \(lacking) of stage \(number)'s promises still lack (above).")
-        }
+        return lacking
     }
 
     /// The last check: stage `number`'s calls, once each, in the optimized build, in a child process.

@@ -16,11 +16,16 @@ struct Git: Sendable {
         var lines: [String] { text.split(separator: "\n").map(String.init) }
 
         /// Runs `tool arguments…`, found on the PATH, in `folder`; with `errorsInOutput`, what it
-        /// says on standard error is kept in `output` too, in the order it was said.
-        static func of(_ tool: String, _ arguments: [String], in folder: URL, errorsInOutput: Bool = false) throws
-            -> Run
-        {
+        /// says on standard error is kept in `output` too, in the order it was said. The variables named
+        /// in `unsetting` are left out of its environment.
+        static func of(
+            _ tool: String, _ arguments: [String], in folder: URL, errorsInOutput: Bool = false,
+            unsetting: [String] = []
+        ) throws -> Run {
             let process = Process()
+            if !unsetting.isEmpty {
+                process.environment = ProcessInfo.processInfo.environment.filter { !unsetting.contains($0.key) }
+            }
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             process.arguments = [tool] + arguments
             process.currentDirectoryURL = folder

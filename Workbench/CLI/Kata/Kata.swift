@@ -167,7 +167,9 @@ struct Kata {
         let committedAdapter = try text("Workbench/Harness/\(adapter).swift")
         for path in try previousFiles() {
             if path.hasPrefix("Sources/\(previousModule)/") {
+                // Documentation.docc/Stage3Result.md becomes Stage4Generic.md: its module's landing page.
                 let name = path.dropFirst("Sources/\(previousModule)".count)
+                    .replacingOccurrences(of: previousModule, with: module)
                 files["Sources/\(module)\(name)"] = Data(renamed(try text(path)).utf8)
             } else {
                 let name = path.dropFirst("Workbench/Harness/\(previousAdapter)".count)
