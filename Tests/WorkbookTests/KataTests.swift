@@ -165,6 +165,28 @@ struct KataTests {
         #expect(try package.snapshot() == work, "every line the learner wrote comes back")
     }
 
+    @Test("a stage with no tests of its own to set aside: start and reset still keep the learner's work in a stash")
+    func keepsWorkWithoutInternalTests() throws {
+        let package = try TemporaryPackage(git: true)
+        defer { package.remove() }
+        // git refuses a pathspec that matches nothing; stages 3 and 4 have no internal tests.
+        let git = Git(folder: package.root)
+        _ = try git.succeed(["rm", "--quiet", "Tests/WorkbookTests/Stage3InternalTests.swift"])
+        _ = try git.succeed(["-c", "user.name=W", "-c", "user.email=w@example.com", "commit", "--quiet", "-m", "rm"])
+        let committed = try package.snapshot()
+        try package.writeExerciseWork()
+        let kata = try Kata(3, root: package.root)
+        let started = try kata.start()
+        #expect(started.kept != nil)
+        try package.write("Sources/Stage3Result/PhotoManager.swift", "// my step, half done\n")
+        let work = try package.snapshot()
+        let reset = try kata.reset()
+        #expect(try package.snapshot() == committed)
+        let stash = try #require(reset.kept)
+        _ = try kata.git.succeed(["stash", "apply", stash.commit])
+        #expect(try package.snapshot() == work, "every line the learner wrote comes back")
+    }
+
     @Test("reset after committed kata work puts back the stage as committed when the kata started, set-aside tests too")
     func resetAfterCommits() throws {
         let package = try TemporaryPackage(git: true)

@@ -75,7 +75,12 @@ struct Kata {
     /// Everything the kata writes over, as git pathspecs: the stage's folder, its adapter's files
     /// (`Stage3Adapter.swift`, `Stage3Adapter+Bench.swift`, …) and its test files.
     var paths: [String] {
-        ["Sources/\(module)", "Workbench/Harness/\(adapter)*.swift", testFile, internalTestFile]
+        let paths = ["Sources/\(module)", "Workbench/Harness/\(adapter)*.swift", testFile]
+        // git stash refuses a pathspec that matches nothing, and stages 3 and 4 have no internal tests.
+        let hasInternalTests =
+            FileManager.default.fileExists(atPath: root.appendingPathComponent(internalTestFile).path)
+            || (try? git.committedFiles(under: [internalTestFile]))?.isEmpty == false
+        return hasInternalTests ? paths + [internalTestFile] : paths
     }
 
     /// Whether `path` is one of the kata's: in the stage's folder, one of its adapter's files, its test files.
