@@ -187,10 +187,12 @@ public enum Help {
         workbook kata start|check|reset N [--discard]
           Stage N's step (N is 2 to 6), done by hand. start puts stage N-1's code in stage N's place,
           renamed to build as stage N, with its adapter, and sets aside the tests that name its types:
-          `swift test --filter StageN` then fails on what the step adds (docs/katas/stageN.md). check says what
-          the step's promises still lack, measured from the sources; once none lacks, it builds the workbook
-          optimized (`swift build -c release`) and runs each of stage N's calls once there, in a child process
-          (`workbook probe N`), since a crash only the optimized build has is not done either. reset puts stage N back as committed
+          `swift test --filter StageN` then fails on what the step adds (docs/katas/stageN.md), and start prints
+          the kata's parts with the lines of code each asks. check says what the step's promises still lack,
+          measured from the sources, then builds and runs the suite and says, part by part, what still fails
+          and which part is next; once nothing fails, it builds the workbook optimized (`swift build -c
+          release`) and runs each of stage N's calls once there, in a child process (`workbook probe N`), since
+          a crash only the optimized build has is not done either. reset puts stage N back as committed
           when the kata started. start and reset keep uncommitted changes to the stage in a named git stash,
           and say how to get them back; with no kata in progress, reset refuses to throw such changes away
           unless told --discard. Both refuse, with status 2, outside a git clone.

@@ -1,5 +1,5 @@
 // `workbook kata start|check|reset N`: do stage N's step by hand. start puts stage N-1's code in
-// stage N's place, check says what the step's promises still lack, reset puts stage N back.
+// stage N's place, check says what still fails and which part is next, reset puts stage N back.
 import Foundation
 import Harness
 
@@ -53,7 +53,7 @@ extension Workbook {
 
             Do stage \(n)'s step until the suite passes:
               swift test --filter Stage\(n)        fails, at first, on what the step adds (\(kata.page) lists them)
-              swift run workbook kata check \(n)   what the promises still lack; then each call, optimized
+              swift run workbook kata check \(n)   what still fails, part by part, and which part is next
               swift run workbook kata reset \(n)   stage \(n) as committed again, from git
 
             \(Self.partsTable(kata))
@@ -69,21 +69,23 @@ extension Workbook {
         } catch {
             return "Kata \(kata.number) comes in \(parts.count) parts; their sizes could not be measured: \(error)"
         }
+        let note =
+            "  (blank and comment lines left out; measured against stage \(kata.number) as committed, "
+            + (parts.count > 1 ? "through \(Kata.partsFolder))" : "from its start)")
+        if parts.count == 1, let size = sizes.first {
+            return
+                "Kata \(kata.number) is one part: +\(size.added) −\(size.removed) lines of code to write and to remove, "
+                + "and \(parts[0].cases.count) cases to turn green.\n" + note
+        }
         let lead =
-            parts.count == 1
-            ? "Kata \(kata.number) is one part. What it asks, in lines of code to write and to remove:"
-            : "Kata \(kata.number) comes in \(parts.count) parts, each done when `kata check \(kata.number)` says so. "
-                + "What each asks, in lines of code to write and to remove:"
+            "Kata \(kata.number) comes in \(parts.count) parts, each done when `kata check \(kata.number)` says so. "
+            + "What each asks, in lines of code to write and to remove:"
         let width = parts.map(\.title.count).max() ?? 0
         let rows = zip(parts, sizes).map { part, size in
             "  part \(part.number)  \(part.title.padding(toLength: width, withPad: " ", startingAt: 0))  "
                 + Self.size(size) + "   \(part.cases.count) case\(part.cases.count == 1 ? "" : "s") to turn green"
         }
-        return
-            ([lead] + rows + [
-                "  (blank and comment lines left out; measured against stage \(kata.number) as committed, "
-                    + "through \(Kata.partsFolder))"
-            ]).joined(separator: "\n")
+        return ([lead] + rows + [note]).joined(separator: "\n")
     }
 
     static func size(_ size: PartSize) -> String {
@@ -115,11 +117,11 @@ extension Workbook {
         }
         let run = try swift(["test", "--skip-build", "--filter", "Stage\(number)"])
         let failed = FailedCases.inLog(run.text)
-        write("  (\(Int(Date().timeIntervalSince(began).rounded())) s)")
+        write("  built and run in \(Int(Date().timeIntervalSince(began).rounded())) s:")
         var next: KataPart?
         for (index, part) in parts.enumerated() {
             let failing = part.cases.filter(failed.contains)
-            let size = sizes.map { " (" + Self.size($0[index]).replacingOccurrences(of: "  ", with: " ") + ")" } ?? ""
+            let size = sizes.map { " (+\($0[index].added) −\($0[index].removed) lines of code)" } ?? ""
             let title = parts.count == 1 ? "the kata" : "part \(part.number), \(part.title)"
             if failing.isEmpty {
                 write("  \(style.green("✓")) \(title): its \(part.cases.count) cases pass")
