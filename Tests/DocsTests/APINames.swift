@@ -533,12 +533,16 @@ extension APIIndex {
     /// " (the nearest: A, B, C)": the three names closest to `name` in edit distance.
     static func nearest(_ name: String, among candidates: [String]) -> String {
         let target = Array(name.lowercased())
-        let ranked = Set(candidates).map { candidate in
-            (candidate, editDistance(target, Array(candidate.lowercased())))
+        // Spelt out: inferred, this took the type checker over a second.
+        let distances: [(name: String, distance: Int)] = Set(candidates).map { candidate in
+            (name: candidate, distance: editDistance(target, Array(candidate.lowercased())))
         }
-        .sorted { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }
+        let ranked = distances.sorted { (a: (name: String, distance: Int), b: (name: String, distance: Int)) -> Bool in
+            a.distance != b.distance ? a.distance < b.distance : a.name < b.name
+        }
         guard !ranked.isEmpty else { return "" }
-        return " (the nearest: " + ranked.prefix(3).map(\.0).joined(separator: ", ") + ")"
+        let nearest: [String] = ranked.prefix(3).map(\.name)
+        return " (the nearest: " + nearest.joined(separator: ", ") + ")"
     }
 
     static func editDistance(_ a: [Character], _ b: [Character]) -> Int {

@@ -1,10 +1,7 @@
 // The rules every docs page follows, as pure functions of the page's text and of what the package
 // holds now, so that each rule can be tried on a deliberately wrong page written inline.
 import Foundation
-import Harness
 import Metrics
-
-@testable import CLI
 
 /// Something a page says that the package does not bear out.
 struct DocProblem: Sendable, Equatable, CustomStringConvertible {
@@ -39,7 +36,8 @@ struct DocWorld: Sendable {
 
     init(
         lines: @escaping @Sendable (String) -> [String]?, exists: @escaping @Sendable (String) -> Bool,
-        metrics: [Int: StageMetrics], generated: [String: String], testSources: [String]
+        metrics: [Int: StageMetrics], generated: [String: String], testSources: [String],
+        capabilityProofs: [String] = PackageWorld.capabilityProofs
     ) {
         self.lines = lines
         self.exists = exists
@@ -48,8 +46,8 @@ struct DocWorld: Sendable {
         self.testSources = testSources
         // A capability's proof is named by `Capability.proof`, the name `kata check` prints too.
         testNames = DocChecks.declaredNames(in: testSources).union(
-            Capability.allCases.map {
-                $0.proof.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            capabilityProofs.map {
+                $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
             })
     }
 }
@@ -216,7 +214,7 @@ enum DocChecks {
         }
         // Without headers: the files' names are the marker's.
         let printed = Array(
-            Diff.unified(reference.old, reference.new, oldName: "a", newName: "b").dropFirst(2))
+            PackageWorld.unified(reference.old, reference.new).dropFirst(2))
         // The quote in parts: a bare @@ ends one, a full header starts the next.
         var parts: [[(offset: Int, line: String)]] = [[]]
         for (offset, line) in quoted.enumerated() where !isFileHeader(line) {

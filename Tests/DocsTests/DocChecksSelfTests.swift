@@ -6,8 +6,6 @@ import Locking
 import Metrics
 import Testing
 
-@testable import CLI
-
 /// A tiny package: two versions of one file, one measured stage, one generator, one test file.
 private let world: DocWorld = {
     let files: [String: [String]] = [
@@ -239,14 +237,6 @@ struct DocChecksSelfTests {
         let unended = good.replacingOccurrences(of: "<!-- end generated -->", with: "")
         #expect(
             problems(DocChecks.generatedBlocks, unended).first?.message.contains("no <!-- end generated -->") == true)
-    }
-
-    @Test("the metrics generator reproduces what `workbook metrics --markdown` prints, line for line")
-    func generatorMatchesCommand() async throws {
-        let printed = Locked<[String]>([])
-        try await Workbook(style: .plain) { text in printed.withLock { $0.append(text) } }.run(.metrics(markdown: true))
-        let real = try PackageWorld.shared.get()
-        #expect(real.generated[DocChecks.metricsGenerator] == printed.withLock { $0.joined(separator: "\n") })
     }
 
     // MARK: - Test names

@@ -7,7 +7,18 @@ import Metrics
 
 @testable import CLI
 
+/// The one place here, with CommandTables.swift, that imports the command and the harness: a
+/// kata's every build changes a stage, and only the files that import what depends on it compile
+/// again, so the big checks stay out of that.
 enum PackageWorld {
+    /// Each capability's proof, as `Capability.proof` names it.
+    static var capabilityProofs: [String] { Capability.allCases.map(\.proof) }
+
+    /// `a` and `b`'s unified diff, as `workbook compare --unified` prints it.
+    static func unified(_ a: [String], _ b: [String]) -> [String] {
+        Diff.unified(a, b, oldName: "a", newName: "b")
+    }
+
     /// The package root: the folder that holds Package.swift and Sources/.
     static let root: URL? = SourceMetrics.sourcesDirectory(from: #filePath)?.deletingLastPathComponent()
 
