@@ -1,6 +1,7 @@
 // What the shared suite and the exercises both need to drive a stage through the fake servers.
 import FakeServers
 import Harness
+import Locking
 import Testing
 
 /// A fake with an empty log and no overrides: the one `URLSession.shared` reaches (registered
@@ -22,6 +23,24 @@ public func waitUntil(
         try await Task.sleep(nanoseconds: 5_000_000)
     }
     #expect(condition(), "still not true after \(seconds) seconds", sourceLocation: sourceLocation)
+}
+
+/// Waits until `hold` holds `count` replies at once (true), or until every one of `calls` has ended
+/// without that (false): a call that has ended sent all it was going to, so waiting longer is
+/// waiting for nothing. A stage that never sends what the hold waits for fails at once, not after
+/// the hold's five seconds.
+public func waitUntilHeld<Value: Sendable>(_ hold: Hold, _ count: Int, orAllEnded calls: [Task<Value, Never>]) async
+    -> Bool
+{
+    await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+        let once = Locked<CheckedContinuation<Bool, Never>?>(continuation)
+        let resume = { @Sendable (held: Bool) in once.withLock { $0.take() }?.resume(returning: held) }
+        Task { resume(await hold.waitUntilHeld(count)) }
+        Task {
+            for call in calls { _ = await call.value }
+            resume(false)
+        }
+    }
 }
 
 /// What a case gets: the stage's call site and the fake it talks to, with checks that name the stage.

@@ -224,7 +224,8 @@ extension SharedCases {
         try #require(await profileHold.waitUntilHeld(callers), "all the callers reached the server")
         profileHold.release()
         let refreshes = singleFlight ? 1 : callers
-        try #require(await refreshHold.waitUntilHeld(refreshes), "the refreshes reached the server")
+        try #require(
+            await waitUntilHeld(refreshHold, refreshes, orAllEnded: calls), "the refreshes reached the server")
         refreshHold.open()
         var succeeded = 0
         for call in calls where await call.value.value != nil {
