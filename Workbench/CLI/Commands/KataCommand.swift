@@ -142,6 +142,12 @@ extension Workbook {
                     + "fail now (stage \(number - 1) did this right; the suite says why):")
             for name in broken.prefix(8) { write("      \(name)") }
         }
+        if !run.text.contains("Test run with ") {
+            // The run ended before its summary: a crash, and the cases after it never ran.
+            write("  \(style.red("✗")) the suite crashed before it finished; its last lines:")
+            for line in run.lines.suffix(4) { write("      " + line) }
+            return "the suite crashed"
+        }
         if failed.isEmpty, run.status != 0 {
             // A crash, or a failure in a form the list does not read: the suite's own words say more.
             write("  \(style.red("✗")) the suite failed without naming a case: swift test --filter Stage\(number)")
