@@ -92,18 +92,20 @@ extension Kata {
     /// Each part's size: from the kata's start through each part's patch to the stage as committed
     /// when the kata started (HEAD when none is in progress).
     func partSizes(parts count: Int) throws -> [PartSize] {
-        var states = [try startingFiles().filter { measures($0.key) }.mapValues { String(decoding: $0, as: UTF8.self) }]
+        let start = try startingFiles()
+        var states = [start.filter { measures($0.key) }.mapValues { String(decoding: $0, as: UTF8.self) }]
         if count > 1 {
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
                 "workbook-kata-parts-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(at: folder) }
             // A repository of its own: `git apply` then reads paths from here, whatever is around.
             _ = try Git.Run.of("git", ["init", "--quiet", folder.path], in: root)
-            for (path, text) in states[0] {
+            // Every file the kata writes, the bench's adapter too: a patch may change what it does not count.
+            for (path, data) in start {
                 let url = folder.appendingPathComponent(path)
                 try FileManager.default.createDirectory(
                     at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try Data(text.utf8).write(to: url)
+                try data.write(to: url)
             }
             for part in 1..<count {
                 let patch = root.appendingPathComponent(patchPath(part: part))
