@@ -1,0 +1,60 @@
+// A part's size on a page, `+115 −216<!-- kata size 4.1 -->`, is what `workbook kata start 4`
+// measures and prints: lines of code to write and to remove in part 1 of kata 4.
+import Foundation
+import Testing
+
+@testable import CLI
+
+@Suite("Docs: the katas' part sizes")
+struct KataSizeTests {
+    @Test("every part size a page gives is the one `kata start` measures", arguments: PackageWorld.docPaths())
+    func sizesAsMeasured(path: String) throws {
+        let page = try PackageWorld.page(path)
+        let quoted = Self.sizes(in: page.lines.joined(separator: "\n"))
+        guard !quoted.isEmpty, let root = PackageWorld.root else { return }
+        // Measured against the committed stages: a learner's commits in a kata move them, so only
+        // CI, with WORKBOOK_STRICT_DOCS=1, holds the page to them.
+        guard DocsMode.strict else { return }
+        var measured: [Int: [PartSize]] = [:]
+        for size in quoted {
+            if measured[size.kata] == nil {
+                let kata = try Kata(size.kata, root: root)
+                measured[size.kata] = try kata.partSizes(parts: kata.parts().count)
+            }
+            let parts = measured[size.kata] ?? []
+            guard size.part >= 1, size.part <= parts.count else {
+                Issue.record("\(path): kata \(size.kata) has no part \(size.part)")
+                continue
+            }
+            let real = parts[size.part - 1]
+            #expect(
+                size.added == real.added && size.removed == real.removed,
+                "\(path): kata \(size.kata) part \(size.part) is +\(real.added) −\(real.removed) (`swift run workbook kata start \(size.kata)`), not +\(size.added) −\(size.removed)"
+            )
+        }
+    }
+
+    @Test("a size is read with its kata and part; one without its comment is not a size")
+    func reading() {
+        let sizes = Self.sizes(in: "| 1 | +115 −216<!-- kata size 4.1 --> | and +3 −4 alone |")
+        #expect(sizes.count == 1)
+        #expect(sizes.first.map { [$0.kata, $0.part, $0.added, $0.removed] } == [4, 1, 115, 216])
+    }
+
+    struct Quoted {
+        let kata: Int
+        let part: Int
+        let added: Int
+        let removed: Int
+    }
+
+    static func sizes(in text: String) -> [Quoted] {
+        let pattern = #/\+(\d+) −(\d+)<!-- kata size (\d)\.(\d) -->/#
+        return text.matches(of: pattern).compactMap { match in
+            guard let added = Int(match.1), let removed = Int(match.2), let kata = Int(match.3),
+                let part = Int(match.4)
+            else { return nil }
+            return Quoted(kata: kata, part: part, added: added, removed: removed)
+        }
+    }
+}
