@@ -187,6 +187,53 @@ struct KataTests {
         #expect(try package.snapshot() == work, "every line the learner wrote comes back")
     }
 
+    @Test("a page's parts: each heading, English or Korean, with the list after its marker; one list is one part")
+    func pageParts() {
+        let page = """
+            ### Part 1: one generic request
+            <!-- kata cases: scripts/kata-cases 4 part 1 -->
+            - Stage 4 keeps the ladder's promise → one function decodes every reply
+            <!-- end kata cases -->
+            - not a case: outside the list
+            ### 2부: 플러그인
+            <!-- kata cases: scripts/kata-cases 4 part 2 -->
+            - Stage 4 passes the shared case → refreshesToken: one
+            - Stage 4 passes the shared case → refreshesToken: two
+            <!-- end kata cases -->
+            """
+        #expect(
+            Kata.parts(inPage: page) == [
+                KataPart(
+                    number: 1, title: "one generic request",
+                    cases: ["Stage 4 keeps the ladder's promise → one function decodes every reply"]),
+                KataPart(
+                    number: 2, title: "플러그인",
+                    cases: [
+                        "Stage 4 passes the shared case → refreshesToken: one",
+                        "Stage 4 passes the shared case → refreshesToken: two",
+                    ]),
+            ])
+        let whole = "<!-- kata cases: scripts/kata-cases 2 -->\n- a case\n<!-- end kata cases -->"
+        #expect(Kata.parts(inPage: whole) == [KataPart(number: 1, title: "the whole step", cases: ["a case"])])
+    }
+
+    @Test("the failed cases a run's output names, with their argument when they have one, as the pages list them")
+    func failedCases() {
+        let log = """
+            ◇ Test "a call made from a task that is already cancelled sends nothing" started.
+            ✘ Test "Stage 6 keeps the ladder's promise" recorded an issue with 1 argument promise → declared \
+            cancellation, proved by the shared case “cancellation: at once” at LadderPromiseTests.swift:23:21: Issue recorded
+            ✘ Test "a call made from a task that is already cancelled sends nothing" recorded an issue at \
+            Stage6Tests.swift:88:9: Expectation failed: await call.value.failure?.kind == .cancelled
+            ✔ Test "Stage 6 passes the shared case" passed after 0.2 seconds.
+            """
+        #expect(
+            FailedCases.inLog(log) == [
+                "Stage 6 keeps the ladder's promise → declared cancellation, proved by the shared case “cancellation: at once”",
+                "a call made from a task that is already cancelled sends nothing",
+            ])
+    }
+
     @Test("reset after committed kata work puts back the stage as committed when the kata started, set-aside tests too")
     func resetAfterCommits() throws {
         let package = try TemporaryPackage(git: true)

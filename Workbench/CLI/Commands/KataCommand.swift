@@ -106,18 +106,20 @@ extension Workbook {
         write("The suite, part by part: swift build --build-tests, then swift test --filter Stage\(number)…")
         fflush(nil)
         let began = Date()
-        let swift = { (arguments: [String]) in
-            try Git.Run.of("swift", arguments, in: root, errorsInOutput: true, unsetting: ["WORKBOOK_EXERCISE"])
-        }
-        let built = try swift(["build", "--build-tests"])
+        let built = try Self.swift(["build", "--build-tests"], in: root)
         guard built.status == 0 else {
-            let said = built.lines.filter { $0.contains("error:") }.prefix(5)
-            for line in said.isEmpty ? built.lines.suffix(5) : Array(said) { write("  \(style.red("✗")) " + line) }
+            for line in Self.errors(of: built) { write("  \(style.red("✗")) " + line) }
             return "the suite does not build"
         }
-        let run = try swift(["test", "--skip-build", "--filter", "Stage\(number)"])
-        let failed = FailedCases.inLog(run.text)
+        let run = try Self.swift(["test", "--skip-build", "--filter", "Stage\(number)"], in: root)
         write("  built and run in \(Int(Date().timeIntervalSince(began).rounded())) s:")
+        guard run.text.contains("Test run with ") else {
+            // The run ended before its summary: a crash, and the cases after it never ran.
+            write("  \(style.red("✗")) the suite crashed before it finished; its last lines:")
+            for line in run.lines.suffix(4) { write("      " + line) }
+            return "the suite crashed"
+        }
+        let failed = FailedCases.inLog(run.text)
         var next: KataPart?
         for (index, part) in parts.enumerated() {
             let failing = part.cases.filter(failed.contains)
@@ -142,14 +144,8 @@ extension Workbook {
                     + "fail now (stage \(number - 1) did this right; the suite says why):")
             for name in broken.prefix(8) { write("      \(name)") }
         }
-        if !run.text.contains("Test run with ") {
-            // The run ended before its summary: a crash, and the cases after it never ran.
-            write("  \(style.red("✗")) the suite crashed before it finished; its last lines:")
-            for line in run.lines.suffix(4) { write("      " + line) }
-            return "the suite crashed"
-        }
         if failed.isEmpty, run.status != 0 {
-            // A crash, or a failure in a form the list does not read: the suite's own words say more.
+            // A failure in a form the list does not read: the suite's own words say more.
             write("  \(style.red("✗")) the suite failed without naming a case: swift test --filter Stage\(number)")
             return "the suite fails"
         }
@@ -162,6 +158,18 @@ extension Workbook {
         if !broken.isEmpty { return "\(broken.count) cases that passed at the start fail" }
         write("  every part is done.")
         return nil
+    }
+
+    /// Runs `swift arguments…` in the package, what it says on standard error kept in its output;
+    /// the learner's exercise switch is left out, so that only the stage's own cases run.
+    private static func swift(_ arguments: [String], in root: URL) throws -> Git.Run {
+        try Git.Run.of("swift", arguments, in: root, errorsInOutput: true, unsetting: ["WORKBOOK_EXERCISE"])
+    }
+
+    /// A failed build's first errors, or its last lines when it names none.
+    private static func errors(of build: Git.Run) -> [String] {
+        let said = build.lines.filter { $0.contains("error:") }.prefix(5)
+        return said.isEmpty ? Array(build.lines.suffix(5)) : Array(said)
     }
 
     /// Prints stage `number`'s promises, kept or not; returns how many still lack.
@@ -209,15 +217,12 @@ extension Workbook {
         write("  swift build -c release --product workbook (the first takes minutes, later ones seconds)…")
         fflush(nil)
         let began = Date()
-        let swift = { (arguments: [String]) in try Git.Run.of("swift", arguments, in: root, errorsInOutput: true) }
-        let built = try swift(["build", "-c", "release", "--product", "workbook"])
+        let built = try Self.swift(["build", "-c", "release", "--product", "workbook"], in: root)
         guard built.status == 0 else {
-            let said = built.lines.filter { $0.contains("error:") }.prefix(5)
             throw WorkbookError(
-                "kata \(number): the optimized build failed: "
-                    + (said.isEmpty ? built.lines.suffix(5) : Array(said)).joined(separator: " "))
+                "kata \(number): the optimized build failed: " + Self.errors(of: built).joined(separator: " "))
         }
-        let folder = try swift(["build", "-c", "release", "--show-bin-path"]).text
+        let folder = try Self.swift(["build", "-c", "release", "--show-bin-path"], in: root).text
             .trimmingCharacters(in: .whitespacesAndNewlines)
         write(
             "  built in \(Int(Date().timeIntervalSince(began).rounded())) s; `workbook probe \(number)` in a child process:"
