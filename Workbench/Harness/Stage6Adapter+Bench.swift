@@ -1,5 +1,6 @@
 // Stage 6 in `workbook bench`: its calls awaited as a screen awaits them, on the adapter's session.
 import Foundation
+import Harness
 import Models
 import Stage6Async
 

@@ -1,5 +1,6 @@
 // Every stage's adapter, in reading order.
 import Foundation
+import Harness
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
