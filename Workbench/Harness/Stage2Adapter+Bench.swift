@@ -1,6 +1,6 @@
 // Stage 2 in `workbook bench`: its calls as a screen makes them, without the suite's watchdog.
 import Harness
-import Stage2EnumAPI
+internal import Stage2EnumAPI
 
 extension Stage2Adapter: BenchedStage {
     public func benchPhoto(id: String) async -> Bool {

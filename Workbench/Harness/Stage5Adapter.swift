@@ -3,7 +3,7 @@
 import Foundation
 import Harness
 import Models
-import Stage5Router
+internal import Stage5Router
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking

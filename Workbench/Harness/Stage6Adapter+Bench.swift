@@ -2,7 +2,7 @@
 import Foundation
 import Harness
 import Models
-import Stage6Async
+internal import Stage6Async
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
