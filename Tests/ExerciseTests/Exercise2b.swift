@@ -42,98 +42,106 @@ enum Exercise2b {
         return 6
     }
 
-    static let cases: [StepCase] = [
-        StepCase("refresh trades the sign-in's refresh token for a new pair, and the new access token works") {
-            guard let calling = calling() else { return }
-            let (_, token) = try await signedIn(calling)
-            let outcome = await calling.refresh(token: token)
-            guard let fresh = outcome.value else {
-                let message = outcome.failure?.message ?? ""
-                Issue.record(page.comment(step(after: message), "refresh(token:) failed: \(message)"))
-                return
-            }
-            let newAccess = fresh.accessToken != token.accessToken
-            let newRefresh = fresh.refreshToken != token.refreshToken
-            #expect(
-                newAccess && newRefresh,
-                page.comment(
-                    6, "refresh(token:) handed back the pair it was given: decode the reply's `data`, the new pair"))
-            let profile = await calling.profile(token: fresh)
-            #expect(
-                profile.value?.username == FakeServers.demoUsername,
-                page.comment(6, "the new access token does not work on /me: \(profile.failure?.message ?? "")"))
-        },
-        StepCase("refresh sends POST /token/refresh, with the refresh token in a JSON body and nowhere else") {
-            guard let calling = calling() else { return }
-            let (fake, token) = try await signedIn(calling)
-            _ = await calling.refresh(token: token)
-            let sent = Array(fake.log.dropFirst())
-            #expect(sent.count == 1, page.comment(6, "refresh(token:) sent \(sent.count) requests, not one"))
-            guard let request = sent.first else { return }
-            #expect(
-                request.url.host == FakeServers.popcornHost,
-                page.comment(3, "the request went to \(request.url.host ?? "no host")"))
-            #expect(
-                request.serverView?.pathSegments == ["token", "refresh"],
-                page.comment(
-                    3,
-                    "the path is /\(request.serverView?.pathSegments.joined(separator: "/") ?? ""), not /token/refresh")
-            )
-            #expect(request.method == "POST", page.comment(3, "the method is \(request.method), not POST"))
-            #expect(
-                request.header("Content-Type")?.hasPrefix("application/json") == true,
-                page.comment(4, "no Content-Type: application/json"))
-            #expect(
-                request.header("Authorization") == nil,
-                page.comment(4, "an Authorization header was sent: the refresh token in the body is the credential"))
-            let body = request.jsonStrings
-            let bodyIsRight = body?.count == 1 && body?["refresh_token"] == token.refreshToken
-            #expect(
-                bodyIsRight,
-                page.comment(
-                    5,
-                    body == nil
-                        ? "the body is not a JSON object of strings (or LoginManager did not set httpBody)"
-                        : "the body's fields are \(body?.keys.sorted() ?? []), not refresh_token alone, with the sign-in's refresh token"
-                ))
-            let inURL = [token.refreshToken, token.accessToken].contains { request.url.absoluteString.contains($0) }
-            #expect(!inURL, page.comment(5, "a token is in the URL: it belongs in the body"))
-        },
-        StepCase("a refresh token already used is refused, with the server's words") {
-            guard let calling = calling() else { return }
-            let (_, token) = try await signedIn(calling)
-            let first = await calling.refresh(token: token)
-            #expect(
-                first.value != nil,
-                page.comment(
-                    step(after: first.failure?.message ?? ""),
-                    "the first refresh failed: \(first.failure?.message ?? "")"))
-            let again = await calling.refresh(token: token)
-            #expect(again.value == nil, page.comment(6, "the same refresh token worked twice"))
-            #expect(
-                again.failure?.message.contains("Refresh token already used") == true,
-                page.comment(
-                    6,
-                    "the failure says \"\(again.failure?.message ?? "")\": read the envelope as login does, its message is the server's"
-                ))
-        },
-        StepCase("every refresh completes exactly once, whether it succeeds or fails") {
-            guard let calling = calling() else { return }
-            let (fake, token) = try await signedIn(calling)
-            try await watchingCompletions(page, step: 6) {
-                fake.override(.refreshToken, with: .failure(.timedOut))
-                #expect(await calling.refresh(token: token).failure != nil, page.comment(6, "a timeout succeeded"))
-                fake.override(.refreshToken, with: .reply(status: 500, body: ""))
-                #expect(await calling.refresh(token: token).failure != nil, page.comment(6, "a 500 succeeded"))
-                fake.override(.refreshToken, with: .reply(status: 200, body: ""))
-                #expect(await calling.refresh(token: token).failure != nil, page.comment(6, "an empty 200 succeeded"))
-                fake.override(.refreshToken, with: .reply(status: 418, body: "teapot", contentType: "text/plain"))
-                #expect(await calling.refresh(token: token).failure != nil, page.comment(6, "a 418 succeeded"))
+    static var cases: [StepCase] {
+        [
+            StepCase("refresh trades the sign-in's refresh token for a new pair, and the new access token works") {
+                guard let calling = calling() else { return }
+                let (_, token) = try await signedIn(calling)
+                let outcome = await calling.refresh(token: token)
+                guard let fresh = outcome.value else {
+                    let message = outcome.failure?.message ?? ""
+                    Issue.record(page.comment(step(after: message), "refresh(token:) failed: \(message)"))
+                    return
+                }
+                let newAccess = fresh.accessToken != token.accessToken
+                let newRefresh = fresh.refreshToken != token.refreshToken
                 #expect(
-                    await calling.refresh(token: token).value != nil, page.comment(6, "the refresh after them failed"))
-            }
-            #expect(
-                fake.log.count == 6, page.comment(6, "the login and five refreshes made \(fake.log.count) requests"))
-        },
-    ]
+                    newAccess && newRefresh,
+                    page.comment(
+                        6, "refresh(token:) handed back the pair it was given: decode the reply's `data`, the new pair")
+                )
+                let profile = await calling.profile(token: fresh)
+                #expect(
+                    profile.value?.username == FakeServers.demoUsername,
+                    page.comment(6, "the new access token does not work on /me: \(profile.failure?.message ?? "")"))
+            },
+            StepCase("refresh sends POST /token/refresh, with the refresh token in a JSON body and nowhere else") {
+                guard let calling = calling() else { return }
+                let (fake, token) = try await signedIn(calling)
+                _ = await calling.refresh(token: token)
+                let sent = Array(fake.log.dropFirst())
+                #expect(sent.count == 1, page.comment(6, "refresh(token:) sent \(sent.count) requests, not one"))
+                guard let request = sent.first else { return }
+                #expect(
+                    request.url.host == FakeServers.popcornHost,
+                    page.comment(3, "the request went to \(request.url.host ?? "no host")"))
+                #expect(
+                    request.serverView?.pathSegments == ["token", "refresh"],
+                    page.comment(
+                        3,
+                        "the path is /\(request.serverView?.pathSegments.joined(separator: "/") ?? ""), not /token/refresh"
+                    )
+                )
+                #expect(request.method == "POST", page.comment(3, "the method is \(request.method), not POST"))
+                #expect(
+                    request.header("Content-Type")?.hasPrefix("application/json") == true,
+                    page.comment(4, "no Content-Type: application/json"))
+                #expect(
+                    request.header("Authorization") == nil,
+                    page.comment(4, "an Authorization header was sent: the refresh token in the body is the credential")
+                )
+                let body = request.jsonStrings
+                let bodyIsRight = body?.count == 1 && body?["refresh_token"] == token.refreshToken
+                #expect(
+                    bodyIsRight,
+                    page.comment(
+                        5,
+                        body == nil
+                            ? "the body is not a JSON object of strings (or LoginManager did not set httpBody)"
+                            : "the body's fields are \(body?.keys.sorted() ?? []), not refresh_token alone, with the sign-in's refresh token"
+                    ))
+                let inURL = [token.refreshToken, token.accessToken].contains { request.url.absoluteString.contains($0) }
+                #expect(!inURL, page.comment(5, "a token is in the URL: it belongs in the body"))
+            },
+            StepCase("a refresh token already used is refused, with the server's words") {
+                guard let calling = calling() else { return }
+                let (_, token) = try await signedIn(calling)
+                let first = await calling.refresh(token: token)
+                #expect(
+                    first.value != nil,
+                    page.comment(
+                        step(after: first.failure?.message ?? ""),
+                        "the first refresh failed: \(first.failure?.message ?? "")"))
+                let again = await calling.refresh(token: token)
+                #expect(again.value == nil, page.comment(6, "the same refresh token worked twice"))
+                #expect(
+                    again.failure?.message.contains("Refresh token already used") == true,
+                    page.comment(
+                        6,
+                        "the failure says \"\(again.failure?.message ?? "")\": read the envelope as login does, its message is the server's"
+                    ))
+            },
+            StepCase("every refresh completes exactly once, whether it succeeds or fails") {
+                guard let calling = calling() else { return }
+                let (fake, token) = try await signedIn(calling)
+                try await watchingCompletions(page, step: 6) {
+                    fake.override(.refreshToken, with: .failure(.timedOut))
+                    #expect(await calling.refresh(token: token).failure != nil, page.comment(6, "a timeout succeeded"))
+                    fake.override(.refreshToken, with: .reply(status: 500, body: ""))
+                    #expect(await calling.refresh(token: token).failure != nil, page.comment(6, "a 500 succeeded"))
+                    fake.override(.refreshToken, with: .reply(status: 200, body: ""))
+                    #expect(
+                        await calling.refresh(token: token).failure != nil, page.comment(6, "an empty 200 succeeded"))
+                    fake.override(.refreshToken, with: .reply(status: 418, body: "teapot", contentType: "text/plain"))
+                    #expect(await calling.refresh(token: token).failure != nil, page.comment(6, "a 418 succeeded"))
+                    #expect(
+                        await calling.refresh(token: token).value != nil,
+                        page.comment(6, "the refresh after them failed"))
+                }
+                #expect(
+                    fake.log.count == 6, page.comment(6, "the login and five refreshes made \(fake.log.count) requests")
+                )
+            },
+        ]
+    }
 }

@@ -77,98 +77,101 @@ enum Exercise3b {
         return screen.state
     }
 
-    static let cases: [StepCase] = [
-        StepCase("the photo screen names the wait of a 503 with Retry-After, and offers Retry") {
-            guard let started = try await begun() else { return }
-            let (adapter, fake) = started
-            fake.override(.photo, with: unavailable(retryAfter: "120"))
-            let shown = try await detail(on: adapter)
-            guard case .failed(let sentence, let canRetry) = shown else {
-                Issue.record(page.comment(4, "the photo's detail shows \(shown.brief), not a failure"))
-                return
-            }
-            #expect(
-                sentence.contains("maintenance") && sentence.contains("2 minutes"),
-                page.comment(
-                    4,
-                    "for Retry-After: 120 the photo screen says \"\(sentence)\": it must name the maintenance and the wait, 2 minutes"
-                ))
-            #expect(canRetry, page.comment(4, "no Retry for a wait that ends"))
-            fake.override(.searchPhotos, with: unavailable(retryAfter: "30"))
-            let found = try await results(on: adapter, query: "coffee")
-            guard case .failed(let searchSentence, _) = found else {
-                Issue.record(page.comment(4, "the search results show \(found.brief), not a failure"))
-                return
-            }
-            #expect(
-                searchSentence.contains("1 minute"),
-                page.comment(
-                    4,
-                    "for Retry-After: 30 the search says \"\(searchSentence)\": a wait under a minute reads as 1 minute, rounded up"
-                ))
-        },
-        StepCase("the sign-in screen names the wait too") {
-            guard let started = try await begun() else { return }
-            let (adapter, fake) = started
-            fake.override(
-                .login,
-                with: Override(
-                    status: 503, headers: ["Retry-After": "60", "Content-Type": "application/json"],
-                    body: Data(#"{"resultCode":503,"status":"fail","data":"Service Unavailable"}"#.utf8)))
-            let state = try await signIn(on: adapter)
-            guard case .refused(let sentence, let canRetry) = state else {
-                Issue.record(page.comment(5, "the sign-in screen shows \(state), not a refusal"))
-                return
-            }
-            #expect(
-                sentence.contains("maintenance") && sentence.contains("1 minute"),
-                page.comment(
-                    5,
-                    "for Retry-After: 60 the sign-in screen says \"\(sentence)\": it must name the maintenance and the wait, 1 minute"
-                ))
-            #expect(canRetry, page.comment(5, "no Retry on the sign-in screen for a wait that ends"))
-        },
-        StepCase("to the caller it is still a server failure, whose message names the seconds") {
-            guard let started = try await begun() else { return }
-            let (adapter, fake) = started
-            fake.override(.photo, with: unavailable(retryAfter: "120"))
-            let failure = await adapter.photo(id: knownID).failure
-            #expect(
-                failure?.kind == .server,
-                page.comment(
-                    6,
-                    "the call site names its kind \(failure?.kind.map { "\($0)" } ?? "nil"), not server: a 503 is a server failure to every screen that does not look closer"
-                ))
-            #expect(
-                failure?.message.contains("120") == true,
-                page.comment(
-                    3, "the error's description is \"\(failure?.message ?? "")\": it does not name the 120 seconds"))
-        },
-        StepCase("a 503 without a wait in seconds, or another status with one, stays an ordinary server failure") {
-            guard let started = try await begun() else { return }
-            let (adapter, fake) = started
-            let others: [(String, Override)] = [
-                ("a 503 with no Retry-After", unavailable(retryAfter: nil)),
-                ("a 503 whose Retry-After is a date", unavailable(retryAfter: "Wed, 21 Oct 2026 07:28:00 GMT")),
-                ("a 503 whose Retry-After is negative", unavailable(retryAfter: "-5")),
-                ("a 500 with Retry-After: 120", unavailable(retryAfter: "120", status: 500)),
-            ]
-            for (what, override) in others {
-                fake.override(.photo, with: override)
+    static var cases: [StepCase] {
+        [
+            StepCase("the photo screen names the wait of a 503 with Retry-After, and offers Retry") {
+                guard let started = try await begun() else { return }
+                let (adapter, fake) = started
+                fake.override(.photo, with: unavailable(retryAfter: "120"))
                 let shown = try await detail(on: adapter)
-                let ordinary: Bool
-                if case .failed(let sentence, true) = shown {
-                    ordinary = sentence.contains(troubleWords)
-                } else {
-                    ordinary = false
+                guard case .failed(let sentence, let canRetry) = shown else {
+                    Issue.record(page.comment(4, "the photo's detail shows \(shown.brief), not a failure"))
+                    return
                 }
                 #expect(
-                    ordinary,
+                    sentence.contains("maintenance") && sentence.contains("2 minutes"),
                     page.comment(
-                        7,
-                        "for \(what) the photo screen shows \(shown.brief): only a 503 with a whole number of seconds is serviceUnavailable"
+                        4,
+                        "for Retry-After: 120 the photo screen says \"\(sentence)\": it must name the maintenance and the wait, 2 minutes"
                     ))
-            }
-        },
-    ]
+                #expect(canRetry, page.comment(4, "no Retry for a wait that ends"))
+                fake.override(.searchPhotos, with: unavailable(retryAfter: "30"))
+                let found = try await results(on: adapter, query: "coffee")
+                guard case .failed(let searchSentence, _) = found else {
+                    Issue.record(page.comment(4, "the search results show \(found.brief), not a failure"))
+                    return
+                }
+                #expect(
+                    searchSentence.contains("1 minute"),
+                    page.comment(
+                        4,
+                        "for Retry-After: 30 the search says \"\(searchSentence)\": a wait under a minute reads as 1 minute, rounded up"
+                    ))
+            },
+            StepCase("the sign-in screen names the wait too") {
+                guard let started = try await begun() else { return }
+                let (adapter, fake) = started
+                fake.override(
+                    .login,
+                    with: Override(
+                        status: 503, headers: ["Retry-After": "60", "Content-Type": "application/json"],
+                        body: Data(#"{"resultCode":503,"status":"fail","data":"Service Unavailable"}"#.utf8)))
+                let state = try await signIn(on: adapter)
+                guard case .refused(let sentence, let canRetry) = state else {
+                    Issue.record(page.comment(5, "the sign-in screen shows \(state), not a refusal"))
+                    return
+                }
+                #expect(
+                    sentence.contains("maintenance") && sentence.contains("1 minute"),
+                    page.comment(
+                        5,
+                        "for Retry-After: 60 the sign-in screen says \"\(sentence)\": it must name the maintenance and the wait, 1 minute"
+                    ))
+                #expect(canRetry, page.comment(5, "no Retry on the sign-in screen for a wait that ends"))
+            },
+            StepCase("to the caller it is still a server failure, whose message names the seconds") {
+                guard let started = try await begun() else { return }
+                let (adapter, fake) = started
+                fake.override(.photo, with: unavailable(retryAfter: "120"))
+                let failure = await adapter.photo(id: knownID).failure
+                #expect(
+                    failure?.kind == .server,
+                    page.comment(
+                        6,
+                        "the call site names its kind \(failure?.kind.map { "\($0)" } ?? "nil"), not server: a 503 is a server failure to every screen that does not look closer"
+                    ))
+                #expect(
+                    failure?.message.contains("120") == true,
+                    page.comment(
+                        3, "the error's description is \"\(failure?.message ?? "")\": it does not name the 120 seconds")
+                )
+            },
+            StepCase("a 503 without a wait in seconds, or another status with one, stays an ordinary server failure") {
+                guard let started = try await begun() else { return }
+                let (adapter, fake) = started
+                let others: [(String, Override)] = [
+                    ("a 503 with no Retry-After", unavailable(retryAfter: nil)),
+                    ("a 503 whose Retry-After is a date", unavailable(retryAfter: "Wed, 21 Oct 2026 07:28:00 GMT")),
+                    ("a 503 whose Retry-After is negative", unavailable(retryAfter: "-5")),
+                    ("a 500 with Retry-After: 120", unavailable(retryAfter: "120", status: 500)),
+                ]
+                for (what, override) in others {
+                    fake.override(.photo, with: override)
+                    let shown = try await detail(on: adapter)
+                    let ordinary: Bool
+                    if case .failed(let sentence, true) = shown {
+                        ordinary = sentence.contains(troubleWords)
+                    } else {
+                        ordinary = false
+                    }
+                    #expect(
+                        ordinary,
+                        page.comment(
+                            7,
+                            "for \(what) the photo screen shows \(shown.brief): only a 503 with a whole number of seconds is serviceUnavailable"
+                        ))
+                }
+            },
+        ]
+    }
 }

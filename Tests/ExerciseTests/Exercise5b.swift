@@ -62,74 +62,78 @@ enum Exercise5b {
         let make: @Sendable () throws -> URLRequest
     }
 
-    static let planted: [Planted] = [
-        Planted(what: "a POST with the query in a JSON body", step: 3) {
-            try request(base, method: "POST", body: #"{"query":"C++ & tea"}"#)
-        },
-        Planted(what: "a GET that also carries a body", step: 3) {
-            var wrong = try routerRequest(query)
-            wrong.httpBody = Data("{}".utf8)
-            return wrong
-        },
-        Planted(what: "a search sent over http, where the key travels in clear", step: 4) {
-            try request("http://api.unsplash.com/search/photos?query=\(encoded)")
-        },
-        Planted(what: "a search sent to unsplash.com, not api.unsplash.com", step: 4) {
-            try request("https://unsplash.com/search/photos?query=\(encoded)")
-        },
-        Planted(what: "a search sent to /search/photo, one letter short", step: 4) {
-            try request("https://api.unsplash.com/search/photo?query=\(encoded)")
-        },
-        Planted(what: "a search whose + signs are sent bare, which the server reads as spaces", step: 5) {
-            try request("\(base)?query=C++%20%26%20tea")
-        },
-        Planted(what: "a search whose & is sent bare, which splits the query in two", step: 5) {
-            try request("\(base)?query=C%2B%2B%20&%20tea")
-        },
-        Planted(what: "a search with a stray ?=, a parameter with no name", step: 5) {
-            try request("\(base)?query=\(encoded)&=")
-        },
-        Planted(what: "a search whose query is named q", step: 5) {
-            try request("\(base)?q=\(encoded)")
-        },
-        Planted(what: "a search that sends its query twice", step: 5) {
-            try request("\(base)?query=\(encoded)&query=\(encoded)")
-        },
-        Planted(what: "a search for another query, coffee", step: 5) {
-            try request("\(base)?query=coffee")
-        },
-        Planted(what: "a search with no Authorization header", step: 6) {
-            try request("\(base)?query=\(encoded)", headers: [:])
-        },
-        Planted(what: "a search with the key in the URL too, as client_id", step: 6) {
-            try request("\(base)?query=\(encoded)&client_id=\(key)")
-        },
-        Planted(what: "a search whose Authorization is Bearer, not Client-ID", step: 6) {
-            try request("\(base)?query=\(encoded)", headers: ["Authorization": "Bearer \(key)"])
-        },
-        Planted(what: "a search with another key", step: 6) {
-            try request("\(base)?query=\(encoded)", headers: ["Authorization": "Client-ID not-the-workbook-key"])
-        },
-    ]
+    static var planted: [Planted] {
+        [
+            Planted(what: "a POST with the query in a JSON body", step: 3) {
+                try request(base, method: "POST", body: #"{"query":"C++ & tea"}"#)
+            },
+            Planted(what: "a GET that also carries a body", step: 3) {
+                var wrong = try routerRequest(query)
+                wrong.httpBody = Data("{}".utf8)
+                return wrong
+            },
+            Planted(what: "a search sent over http, where the key travels in clear", step: 4) {
+                try request("http://api.unsplash.com/search/photos?query=\(encoded)")
+            },
+            Planted(what: "a search sent to unsplash.com, not api.unsplash.com", step: 4) {
+                try request("https://unsplash.com/search/photos?query=\(encoded)")
+            },
+            Planted(what: "a search sent to /search/photo, one letter short", step: 4) {
+                try request("https://api.unsplash.com/search/photo?query=\(encoded)")
+            },
+            Planted(what: "a search whose + signs are sent bare, which the server reads as spaces", step: 5) {
+                try request("\(base)?query=C++%20%26%20tea")
+            },
+            Planted(what: "a search whose & is sent bare, which splits the query in two", step: 5) {
+                try request("\(base)?query=C%2B%2B%20&%20tea")
+            },
+            Planted(what: "a search with a stray ?=, a parameter with no name", step: 5) {
+                try request("\(base)?query=\(encoded)&=")
+            },
+            Planted(what: "a search whose query is named q", step: 5) {
+                try request("\(base)?q=\(encoded)")
+            },
+            Planted(what: "a search that sends its query twice", step: 5) {
+                try request("\(base)?query=\(encoded)&query=\(encoded)")
+            },
+            Planted(what: "a search for another query, coffee", step: 5) {
+                try request("\(base)?query=coffee")
+            },
+            Planted(what: "a search with no Authorization header", step: 6) {
+                try request("\(base)?query=\(encoded)", headers: [:])
+            },
+            Planted(what: "a search with the key in the URL too, as client_id", step: 6) {
+                try request("\(base)?query=\(encoded)&client_id=\(key)")
+            },
+            Planted(what: "a search whose Authorization is Bearer, not Client-ID", step: 6) {
+                try request("\(base)?query=\(encoded)", headers: ["Authorization": "Bearer \(key)"])
+            },
+            Planted(what: "a search with another key", step: 6) {
+                try request("\(base)?query=\(encoded)", headers: ["Authorization": "Client-ID not-the-workbook-key"])
+            },
+        ]
+    }
 
     /// Right requests that are not byte for byte the router's: the server reads each as the search.
-    static let alike: [(what: String, make: @Sendable () throws -> URLRequest)] = [
-        (
-            "the query's spaces sent as +, which the server reads as spaces",
-            { try request("\(base)?query=C%2B%2B+%26+tea") }
-        ),
-        ("the query's escapes in lower-case hex", { try request("\(base)?query=C%2b%2b%20%26%20tea") }),
-        (
-            "one more header, Accept: application/json",
-            {
-                try request(
-                    "\(base)?query=\(encoded)",
-                    headers: ["Authorization": "Client-ID \(key)", "Accept": "application/json"])
-            }
-        ),
-    ]
+    static var alike: [(what: String, make: @Sendable () throws -> URLRequest)] {
+        [
+            (
+                "the query's spaces sent as +, which the server reads as spaces",
+                { try request("\(base)?query=C%2B%2B+%26+tea") }
+            ),
+            ("the query's escapes in lower-case hex", { try request("\(base)?query=C%2b%2b%20%26%20tea") }),
+            (
+                "one more header, Accept: application/json",
+                {
+                    try request(
+                        "\(base)?query=\(encoded)",
+                        headers: ["Authorization": "Client-ID \(key)", "Accept": "application/json"])
+                }
+            ),
+        ]
+    }
 
-    static let cases: [StepCase] =
+    static var cases: [StepCase] {
         [
             StepCase("the check finds nothing wrong with the router's own search requests") {
                 for query in [query, "서울 밤", "50% off/sale", "coffee"] {
@@ -155,10 +159,12 @@ enum Exercise5b {
                 }
             },
         ]
-        + planted.map { plant in
-            StepCase("the check catches \(plant.what)") {
-                guard let found = problems(try plant.make(), query: query) else { return }
-                #expect(!found.isEmpty, page.comment(plant.step, "your check finds nothing wrong with \(plant.what)"))
+            + planted.map { plant in
+                StepCase("the check catches \(plant.what)") {
+                    guard let found = problems(try plant.make(), query: query) else { return }
+                    #expect(
+                        !found.isEmpty, page.comment(plant.step, "your check finds nothing wrong with \(plant.what)"))
+                }
             }
-        }
+    }
 }

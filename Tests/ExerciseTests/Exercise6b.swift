@@ -62,17 +62,19 @@ enum Exercise6b {
         return (loading, random, search, true)
     }
 
-    static let cases: [StepCase] = [
-        StepCase("both requests are in flight together, and each part shows what it got") {
-            try await bothAtOnce()
-        },
-        StepCase("leaving stops both requests, and the screen shows nothing new afterwards") {
-            try await leaving()
-        },
-        StepCase("a load that fails fails only its own part") {
-            try await oneFails()
-        },
-    ]
+    static var cases: [StepCase] {
+        [
+            StepCase("both requests are in flight together, and each part shows what it got") {
+                try await bothAtOnce()
+            },
+            StepCase("leaving stops both requests, and the screen shows nothing new afterwards") {
+                try await leaving()
+            },
+            StepCase("a load that fails fails only its own part") {
+                try await oneFails()
+            },
+        ]
+    }
 
     @MainActor
     static func bothAtOnce() async throws {

@@ -52,76 +52,83 @@ enum ExerciseCases {
         all.filter { $0.stages.contains(stage) }
     }
 
-    static let all: [ExerciseCase] = [
-        ExerciseCase("userPhotos returns exampleuser's three photos, in the server's order") { stage, calling in
-            let photos = try stage.value(await calling.userPhotos(username: exampleUser))
-            #expect(photos.map(\.id) == exampleUserPhotoIDs)
-            #expect(photos.allSatisfy { $0.user.username == exampleUser })
-        },
-        ExerciseCase(
-            "userPhotos sends GET /users/{username}/photos with the key in the Authorization header and no body"
-        ) { stage, calling in
-            _ = await calling.userPhotos(username: exampleUser)
-            let request = try stage.onlyRequest()
-            #expect(request.method == "GET")
-            #expect(request.url.host == FakeServers.unsplashHost)
-            #expect(request.serverView?.pathSegments == ["users", exampleUser, "photos"])
-            #expect(request.header("Authorization") == "Client-ID \(FakeServers.demoAccessKey)")
-            #expect(
-                !request.url.absoluteString.contains(FakeServers.demoAccessKey),
-                "the key goes in the header, not the URL")
-            #expect(request.body?.isEmpty ?? true, "a GET carries no body")
-            // `["": ""]` as the parameters sends a stray `?=`: an empty name the server must puzzle over.
-            #expect(request.serverView?.query.allSatisfy { !$0.name.isEmpty } ?? false, "no parameter without a name")
-        },
-        ExerciseCase("an unknown user fails, with notFound where the stage can tell") { stage, calling in
-            let failure = try stage.failure(await calling.userPhotos(username: "nobody"))
-            #expect(!failure.message.isEmpty)
-            #expect(failure.kind == stage.expectedKind(.notFound))
-            if stage.expectedKind(.notFound) != nil {
-                #expect(failure.message.contains("Couldn't find User"), "a typed stage passes on the server's message")
-            }
-        },
-        ExerciseCase("every userPhotos call completes exactly once, whether it succeeds or fails") { stage, calling in
-            #expect(await calling.userPhotos(username: exampleUser).value != nil)
-            #expect(await calling.userPhotos(username: "nobody").failure != nil)
-            stage.fake.override(.userPhotos, with: .failure(.timedOut))
-            #expect(await calling.userPhotos(username: exampleUser).failure != nil)
-            stage.fake.override(.userPhotos, with: .reply(status: 500, body: #"{"errors":["Internal server error"]}"#))
-            #expect(await calling.userPhotos(username: exampleUser).failure != nil)
-            stage.fake.override(.userPhotos, with: .reply(status: 200, body: ""))
-            #expect(await calling.userPhotos(username: exampleUser).failure != nil)
-            // A status no error enum names must still complete the call.
-            stage.fake.override(.userPhotos, with: .reply(status: 418, body: "teapot", contentType: "text/plain"))
-            #expect(await calling.userPhotos(username: exampleUser).failure != nil)
-            #expect(stage.fake.log.count == 6)
-            // `ExerciseCase.run` then checks that no handler was called twice or never.
-        },
-        ExerciseCase("a username with a / stays one path segment", stages: 5...6) { stage, calling in
-            let failure = try stage.failure(await calling.userPhotos(username: "example/user"))
-            let request = try stage.onlyRequest()
-            #expect(request.url.absoluteString == "https://api.unsplash.com/users/example%2Fuser/photos")
-            #expect(request.serverView?.pathSegments == ["users", "example/user", "photos"])
-            // The fake's user route answered, not its unknown-path 404.
-            #expect(failure.kind == .notFound)
-            #expect(failure.message.contains("Couldn't find User"))
-        },
-        ExerciseCase("an empty username, '.' or '..' is refused before anything is sent", stages: 5...6) {
-            stage, calling in
-            for username in ["", ".", ".."] {
-                let failure = try stage.failure(await calling.userPhotos(username: username))
-                #expect(failure.kind == .invalidRequest, "username \"\(username)\"")
-            }
-            #expect(stage.fake.log.isEmpty, "nothing reached the server")
-        },
-        ExerciseCase("cancelling the caller cancels the userPhotos request at once", stages: 6...6) { stage, calling in
-            stage.fake.override(.userPhotos, with: .noAnswer)
-            let call = Task { await calling.userPhotos(username: exampleUser) }
-            try await waitUntil { stage.fake.log.count == 1 }
-            call.cancel()
-            let outcome = await call.value
-            #expect(outcome.failure?.kind == .cancelled)
-            try await waitUntil { stage.fake.stoppedRequests == 1 }
-        },
-    ]
+    static var all: [ExerciseCase] {
+        [
+            ExerciseCase("userPhotos returns exampleuser's three photos, in the server's order") { stage, calling in
+                let photos = try stage.value(await calling.userPhotos(username: exampleUser))
+                #expect(photos.map(\.id) == exampleUserPhotoIDs)
+                #expect(photos.allSatisfy { $0.user.username == exampleUser })
+            },
+            ExerciseCase(
+                "userPhotos sends GET /users/{username}/photos with the key in the Authorization header and no body"
+            ) { stage, calling in
+                _ = await calling.userPhotos(username: exampleUser)
+                let request = try stage.onlyRequest()
+                #expect(request.method == "GET")
+                #expect(request.url.host == FakeServers.unsplashHost)
+                #expect(request.serverView?.pathSegments == ["users", exampleUser, "photos"])
+                #expect(request.header("Authorization") == "Client-ID \(FakeServers.demoAccessKey)")
+                #expect(
+                    !request.url.absoluteString.contains(FakeServers.demoAccessKey),
+                    "the key goes in the header, not the URL")
+                #expect(request.body?.isEmpty ?? true, "a GET carries no body")
+                // `["": ""]` as the parameters sends a stray `?=`: an empty name the server must puzzle over.
+                #expect(
+                    request.serverView?.query.allSatisfy { !$0.name.isEmpty } ?? false, "no parameter without a name")
+            },
+            ExerciseCase("an unknown user fails, with notFound where the stage can tell") { stage, calling in
+                let failure = try stage.failure(await calling.userPhotos(username: "nobody"))
+                #expect(!failure.message.isEmpty)
+                #expect(failure.kind == stage.expectedKind(.notFound))
+                if stage.expectedKind(.notFound) != nil {
+                    #expect(
+                        failure.message.contains("Couldn't find User"), "a typed stage passes on the server's message")
+                }
+            },
+            ExerciseCase("every userPhotos call completes exactly once, whether it succeeds or fails") {
+                stage, calling in
+                #expect(await calling.userPhotos(username: exampleUser).value != nil)
+                #expect(await calling.userPhotos(username: "nobody").failure != nil)
+                stage.fake.override(.userPhotos, with: .failure(.timedOut))
+                #expect(await calling.userPhotos(username: exampleUser).failure != nil)
+                stage.fake.override(
+                    .userPhotos, with: .reply(status: 500, body: #"{"errors":["Internal server error"]}"#))
+                #expect(await calling.userPhotos(username: exampleUser).failure != nil)
+                stage.fake.override(.userPhotos, with: .reply(status: 200, body: ""))
+                #expect(await calling.userPhotos(username: exampleUser).failure != nil)
+                // A status no error enum names must still complete the call.
+                stage.fake.override(.userPhotos, with: .reply(status: 418, body: "teapot", contentType: "text/plain"))
+                #expect(await calling.userPhotos(username: exampleUser).failure != nil)
+                #expect(stage.fake.log.count == 6)
+                // `ExerciseCase.run` then checks that no handler was called twice or never.
+            },
+            ExerciseCase("a username with a / stays one path segment", stages: 5...6) { stage, calling in
+                let failure = try stage.failure(await calling.userPhotos(username: "example/user"))
+                let request = try stage.onlyRequest()
+                #expect(request.url.absoluteString == "https://api.unsplash.com/users/example%2Fuser/photos")
+                #expect(request.serverView?.pathSegments == ["users", "example/user", "photos"])
+                // The fake's user route answered, not its unknown-path 404.
+                #expect(failure.kind == .notFound)
+                #expect(failure.message.contains("Couldn't find User"))
+            },
+            ExerciseCase("an empty username, '.' or '..' is refused before anything is sent", stages: 5...6) {
+                stage, calling in
+                for username in ["", ".", ".."] {
+                    let failure = try stage.failure(await calling.userPhotos(username: username))
+                    #expect(failure.kind == .invalidRequest, "username \"\(username)\"")
+                }
+                #expect(stage.fake.log.isEmpty, "nothing reached the server")
+            },
+            ExerciseCase("cancelling the caller cancels the userPhotos request at once", stages: 6...6) {
+                stage, calling in
+                stage.fake.override(.userPhotos, with: .noAnswer)
+                let call = Task { await calling.userPhotos(username: exampleUser) }
+                try await waitUntil { stage.fake.log.count == 1 }
+                call.cancel()
+                let outcome = await call.value
+                #expect(outcome.failure?.kind == .cancelled)
+                try await waitUntil { stage.fake.stoppedRequests == 1 }
+            },
+        ]
+    }
 }

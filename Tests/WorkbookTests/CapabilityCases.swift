@@ -17,21 +17,25 @@ extension SharedCases {
     /// The proofs written here. `errorsCarryData` and `refreshesToken` are proven among the
     /// signed-in cases, `latestSearchWins` and `cancelsWhenLeft` among the screen cases: each case
     /// is named by its capability's `proof`, and a check of the suite finds one for every capability.
-    static let capabilities: [SharedCase] = [
-        typedFailures, oneRequestPath, offlineRequestBuilding, cancellation, concurrentCalls, injectedSession,
-        exactRequests, logsEveryCall, singleFlightRefresh, refusedSharedRefresh,
-    ]
+    static var capabilities: [SharedCase] {
+        [
+            typedFailures, oneRequestPath, offlineRequestBuilding, cancellation, concurrentCalls, injectedSession,
+            exactRequests, logsEveryCall, singleFlightRefresh, refusedSharedRefresh,
+        ]
+    }
 
-    static let typedFailures = SharedCase(Capability.typedFailures.proof) { stage in
-        let notFound = try #require(await stage.adapter.photo(id: "no-such-id").failure)
-        // A 200 whose body is the very same bytes as the 404's.
-        stage.fake.override(.photo, with: .reply(status: 200, body: #"{"errors":["Couldn't find Photo"]}"#))
-        let unreadable = try #require(await stage.adapter.photo(id: "Dwu85P9SOIk").failure)
-        if stage.declares(.typedFailures) {
-            #expect(notFound.kind == .notFound)
-            #expect(unreadable.kind == .decoding)
-        } else {
-            #expect(notFound == unreadable, "an untyped stage hands its caller the same thing for both")
+    static var typedFailures: SharedCase {
+        SharedCase(Capability.typedFailures.proof) { stage in
+            let notFound = try #require(await stage.adapter.photo(id: "no-such-id").failure)
+            // A 200 whose body is the very same bytes as the 404's.
+            stage.fake.override(.photo, with: .reply(status: 200, body: #"{"errors":["Couldn't find Photo"]}"#))
+            let unreadable = try #require(await stage.adapter.photo(id: "Dwu85P9SOIk").failure)
+            if stage.declares(.typedFailures) {
+                #expect(notFound.kind == .notFound)
+                #expect(unreadable.kind == .decoding)
+            } else {
+                #expect(notFound == unreadable, "an untyped stage hands its caller the same thing for both")
+            }
         }
     }
 
@@ -45,213 +49,233 @@ extension SharedCases {
         let total: Int
     }
 
-    static let oneRequestPath = SharedCase(Capability.oneRequestPath.proof) { stage in
-        let metrics = try measure(stage.adapter.stage)
-        // One function starts every task and decodes every reply: a helper around six copies of
-        // the checks starts one task, but still decodes in six places.
-        let oneFunction = metrics.sessionCallSites == 1 && metrics.requestFunctions == 1 && metrics.replyDecodes == 1
-        #expect(
-            stage.declares(.oneRequestPath) == oneFunction,
-            """
-            Sources/\(stage.adapter.stage.module): \(metrics.requestFunctions) functions start a URLSession task \
-            (\(metrics.sessionCallSites) call sites), and \(metrics.replyDecodes) places decode a reply (`try … .decode(`).
-            """)
-        guard stage.declares(.oneRequestPath) else { return }
-        let generic = try #require(
-            stage.adapter as? any GenericRequesting,
-            """
-            Stage\(stage.number)Adapter does not conform to GenericRequesting: its request(_:as:) sends a Call \
-            through the stage's one generic request, decoded as a type the suite names.
-            """)
-        let size = try stage.value(await generic.request(.photo(id: "Dwu85P9SOIk"), as: PhotoSize.self))
-        #expect(size.width == 2448 && size.height == 3264)
-        let page = try stage.value(await generic.request(.searchPhotos(query: "coffee"), as: PageCount.self))
-        #expect(page.total == 2)
-        // The same checks on the way: a 404 is told apart, whatever the type asked for.
-        let missing = try stage.failure(await generic.request(.photo(id: "no-such-id"), as: PhotoSize.self))
-        #expect(missing.kind == .notFound)
-    }
-
-    static let offlineRequestBuilding = SharedCase(Capability.offlineRequestBuilding.proof) { stage in
-        guard let builder = stage.adapter as? any RequestBuilding else {
-            #expect(!stage.declares(.offlineRequestBuilding), "stage \(stage.number) cannot build a request alone")
-            return
-        }
-        #expect(stage.declares(.offlineRequestBuilding))
-        let calls: [Call] = [
-            .login(username: demoUsername, password: demoPassword), .searchPhotos(query: "c++ & 서울"),
-            .randomPhoto, .photo(id: "Dwu85P9SOIk"),
-        ]
-        for call in calls {
-            let built = try builder.request(for: call).get()
-            #expect(stage.fake.log.isEmpty, "building \(call) sent nothing")
-            _ = await Scenarios.outcome(of: call, on: builder)
-            let sent = try #require(stage.fake.log.last)
-            #expect(sent.method == built.httpMethod)
-            #expect(sent.url == built.url)
-            #expect(sent.body ?? Data() == built.httpBody ?? Data())
-            for (name, value) in built.allHTTPHeaderFields ?? [:] {
-                #expect(sent.header(name) == value)
-            }
-            stage.fake.reset()
-        }
-    }
-
-    static let cancellation = SharedCase(Capability.cancellation.proof) { stage in
-        // The reply is held until the case lets it go, so the caller is cancelled mid-request.
-        let hold = stage.fake.hold(.photo)
-        let call = Task { await stage.adapter.photo(id: "Dwu85P9SOIk") }
-        try #require(await hold.waitUntilHeld(1), "the request reached the server")
-        call.cancel()
-        if stage.declares(.cancellation) {
-            // A stage held to it stops the request; one that does not gets the answer, late: sooner
-            // than the patience for a completion, which would call a held one never called.
-            try await waitUntil(seconds: 2) { stage.fake.stoppedRequests == 1 }
-            #expect(hold.release() == 0, "the request was left waiting for its answer")
-            let outcome = await call.value
-            #expect(outcome.failure?.kind == .cancelled)
-        } else {
-            // One that is not gets its answer when it comes; a client that had cancelled the
-            // request would not (the fake sends nothing to a cancelled task).
-            hold.release()
-            let outcome = await call.value
-            #expect(outcome.value?.id == "Dwu85P9SOIk", "cancelling the caller did not reach the request")
-            #expect(stage.fake.stoppedRequests == 0)
-        }
-    }
-
-    static let concurrentCalls = SharedCase(Capability.concurrentCalls.proof) { stage in
-        guard let concurrent = stage.adapter as? any ConcurrentCalls else {
+    static var oneRequestPath: SharedCase {
+        SharedCase(Capability.oneRequestPath.proof) { stage in
+            let metrics = try measure(stage.adapter.stage)
+            // One function starts every task and decodes every reply: a helper around six copies of
+            // the checks starts one task, but still decodes in six places.
+            let oneFunction =
+                metrics.sessionCallSites == 1 && metrics.requestFunctions == 1 && metrics.replyDecodes == 1
             #expect(
-                !stage.declares(.concurrentCalls), "stage \(stage.number) has no photos(ids:) or homeScreen(query:)")
-            return
-        }
-        #expect(stage.declares(.concurrentCalls))
-        let fake = stage.fake
-        let ids = ["Dwu85P9SOIk", "LBI7cgq3pbM", "yC-Yzbqy7PY", "8manzosDSGM", "3Z70SDuYs5g"]
-        // Every reply is held until all the requests are in: calls made one after another never get there.
-        let photoHold = fake.hold(.photo, times: ids.count)
-        let photosCall = Task { await concurrent.photos(ids: ids) }
-        try #require(await photoHold.waitUntilHeld(ids.count), "all the requests in flight at once")
-        // Released last first: the photos still come back in the order asked.
-        for id in ids.reversed() {
-            photoHold.release { $0.url.lastPathComponent == id }
-        }
-        let photos = try #require(await photosCall.value.value)
-        #expect(photos.map(\.id) == ids)
-        #expect(fake.peakConcurrentRequests == ids.count)
-
-        // The first failure ends the call at once and cancels the requests still running: every
-        // known id is held back, and only the unknown one is answered, with a 404.
-        fake.reset()
-        let failing = ["Dwu85P9SOIk", "no-such-id", "LBI7cgq3pbM", "yC-Yzbqy7PY"]
-        let known = fake.hold(.photo, times: 3, where: { $0.url.lastPathComponent != "no-such-id" })
-        let failure = try #require(await concurrent.photos(ids: failing).failure)
-        #expect(failure.kind == .notFound)
-        try await waitUntil { fake.stoppedRequests == 3 }
-        #expect(known.count == 0, "the requests still running were stopped")
-
-        fake.reset()
-        let randomHold = fake.hold(.randomPhoto)
-        let searchHold = fake.hold(.searchPhotos)
-        let homeCall = Task { await concurrent.homeScreen(query: "coffee") }
-        try #require(await randomHold.waitUntilHeld(1), "the random photo requested")
-        try #require(await searchHold.waitUntilHeld(1), "the search requested while the photo is still out")
-        randomHold.release()
-        searchHold.release()
-        let home = await homeCall.value
-        #expect(home.random.value != nil && home.search.value != nil)
-        #expect(fake.peakConcurrentRequests == 2)
-    }
-
-    static let injectedSession = SharedCase(Capability.injectedSession.proof) { stage in
-        guard let injectable = type(of: stage.adapter) as? any SessionInjected.Type else {
-            #expect(!stage.declares(.injectedSession), "stage \(stage.number) cannot be handed a session")
-            return
-        }
-        #expect(stage.declares(.injectedSession))
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.protocolClasses = [InjectedSessionProtocol.self]
-        let adapter = injectable.init(session: URLSession(configuration: configuration))
-        let failure = try #require(
-            await adapter.photo(id: "Dwu85P9SOIk").failure, "the request went elsewhere, and succeeded")
-        #expect(failure.message.contains(InjectedSessionProtocol.message), "the request went elsewhere")
-        #expect(stage.fake.log.isEmpty, "the fake heard nothing")
-    }
-
-    static let exactRequests = SharedCase(Capability.exactRequests.proof) { stage in
-        var damaged: [String] = []
-        for input in BadInputs.all {
-            let sent = await BadInputs.send(input, through: stage.adapter, fake: stage.fake)
-            if sent != "as typed" && !sent.hasPrefix("refused") { damaged.append("\(input.name): \(sent)") }
-        }
-        if stage.declares(.exactRequests) {
-            #expect(damaged.isEmpty, "\(damaged)")
-        } else {
-            #expect(!damaged.isEmpty, "nothing was damaged, so the stage could be held to exactRequests")
+                stage.declares(.oneRequestPath) == oneFunction,
+                """
+                Sources/\(stage.adapter.stage.module): \(metrics.requestFunctions) functions start a URLSession task \
+                (\(metrics.sessionCallSites) call sites), and \(metrics.replyDecodes) places decode a reply (`try … .decode(`).
+                """)
+            guard stage.declares(.oneRequestPath) else { return }
+            let generic = try #require(
+                stage.adapter as? any GenericRequesting,
+                """
+                Stage\(stage.number)Adapter does not conform to GenericRequesting: its request(_:as:) sends a Call \
+                through the stage's one generic request, decoded as a type the suite names.
+                """)
+            let size = try stage.value(await generic.request(.photo(id: "Dwu85P9SOIk"), as: PhotoSize.self))
+            #expect(size.width == 2448 && size.height == 3264)
+            let page = try stage.value(await generic.request(.searchPhotos(query: "coffee"), as: PageCount.self))
+            #expect(page.total == 2)
+            // The same checks on the way: a 404 is told apart, whatever the type asked for.
+            let missing = try stage.failure(await generic.request(.photo(id: "no-such-id"), as: PhotoSize.self))
+            #expect(missing.kind == .notFound)
         }
     }
 
-    static let logsEveryCall = SharedCase(Capability.logsEveryCall.proof) { stage in
-        guard let logging = stage.adapter as? any CallLogging else {
-            #expect(!stage.declares(.logsEveryCall), "stage \(stage.number) keeps no log")
-            return
+    static var offlineRequestBuilding: SharedCase {
+        SharedCase(Capability.offlineRequestBuilding.proof) { stage in
+            guard let builder = stage.adapter as? any RequestBuilding else {
+                #expect(!stage.declares(.offlineRequestBuilding), "stage \(stage.number) cannot build a request alone")
+                return
+            }
+            #expect(stage.declares(.offlineRequestBuilding))
+            let calls: [Call] = [
+                .login(username: demoUsername, password: demoPassword), .searchPhotos(query: "c++ & 서울"),
+                .randomPhoto, .photo(id: "Dwu85P9SOIk"),
+            ]
+            for call in calls {
+                let built = try builder.request(for: call).get()
+                #expect(stage.fake.log.isEmpty, "building \(call) sent nothing")
+                _ = await Scenarios.outcome(of: call, on: builder)
+                let sent = try #require(stage.fake.log.last)
+                #expect(sent.method == built.httpMethod)
+                #expect(sent.url == built.url)
+                #expect(sent.body ?? Data() == built.httpBody ?? Data())
+                for (name, value) in built.allHTTPHeaderFields ?? [:] {
+                    #expect(sent.header(name) == value)
+                }
+                stage.fake.reset()
+            }
         }
-        #expect(stage.declares(.logsEveryCall))
-        logging.clearLog()
-        _ = await stage.adapter.login(username: FakeServers.demoUsername, password: "not-the-password")
-        let line = try #require(logging.loggedLines.last)
-        #expect(line.hasPrefix("POST https://popcorn.example/login → 401 in "), "\(line)")
-        #expect(line.contains(#""password":"•••""#), "\(line)")
-        #expect(!line.contains("not-the-password"), "\(line)")
     }
 
-    static let singleFlightRefresh = SharedCase(Capability.singleFlightRefresh.proof) { stage in
-        guard stage.declares(.refreshesToken) else {
-            #expect(!stage.declares(.singleFlightRefresh), "a stage that never refreshes cannot share a refresh")
-            return
+    static var cancellation: SharedCase {
+        SharedCase(Capability.cancellation.proof) { stage in
+            // The reply is held until the case lets it go, so the caller is cancelled mid-request.
+            let hold = stage.fake.hold(.photo)
+            let call = Task { await stage.adapter.photo(id: "Dwu85P9SOIk") }
+            try #require(await hold.waitUntilHeld(1), "the request reached the server")
+            call.cancel()
+            if stage.declares(.cancellation) {
+                // A stage held to it stops the request; one that does not gets the answer, late: sooner
+                // than the patience for a completion, which would call a held one never called.
+                try await waitUntil(seconds: 2) { stage.fake.stoppedRequests == 1 }
+                #expect(hold.release() == 0, "the request was left waiting for its answer")
+                let outcome = await call.value
+                #expect(outcome.failure?.kind == .cancelled)
+            } else {
+                // One that is not gets its answer when it comes; a client that had cancelled the
+                // request would not (the fake sends nothing to a cancelled task).
+                hold.release()
+                let outcome = await call.value
+                #expect(outcome.value?.id == "Dwu85P9SOIk", "cancelling the caller did not reach the request")
+                #expect(stage.fake.stoppedRequests == 0)
+            }
         }
-        let fake = stage.fake
-        let singleFlight = stage.declares(.singleFlightRefresh)
-        let callers = singleFlight ? 20 : 2
-        let token = try stage.value(await stage.adapter.login(username: demoUsername, password: demoPassword))
-        fake.expireAccessTokens()
-        // Every caller's 401 is held until all are in, and the refresh until the case lets it go,
-        // so every caller meets the expired token while a refresh is under way.
-        let profileHold = fake.hold(.profile, times: callers)
-        let refreshHold = fake.hold(.refreshToken, times: callers)
-        let calls = (0..<callers).map { _ in Task { await stage.adapter.profile(token: token) } }
-        try #require(await profileHold.waitUntilHeld(callers), "all the callers reached the server")
-        profileHold.release()
-        let refreshes = singleFlight ? 1 : callers
-        try #require(
-            await waitUntilHeld(refreshHold, refreshes, orAllEnded: calls), "the refreshes reached the server")
-        refreshHold.open()
-        var succeeded = 0
-        for call in calls where await call.value.value != nil {
-            succeeded += 1
-        }
-        #expect(fake.log.filter { $0.route == .refreshToken }.count == refreshes)
-        // Not shared, the second refresh sends a refresh token the first used up, and fails.
-        #expect(succeeded == (singleFlight ? callers : 1))
     }
 
-    static let refusedSharedRefresh = SharedCase(
-        "singleFlightRefresh: a refused refresh fails every waiting call as unauthorized, after one refresh"
-    ) { stage in
-        guard stage.declares(.singleFlightRefresh) else { return }
-        let fake = stage.fake
-        let token = try stage.value(await stage.adapter.login(username: demoUsername, password: demoPassword))
-        fake.advanceClock(by: FakeServers.refreshTokenLifetime + 1)
-        let profileHold = fake.hold(.profile, times: 20)
-        let calls = (0..<20).map { _ in Task { await stage.adapter.profile(token: token) } }
-        try #require(await profileHold.waitUntilHeld(20), "all the callers reached the server")
-        profileHold.release()
-        for call in calls {
-            #expect(await call.value.failure?.kind == .unauthorized)
+    static var concurrentCalls: SharedCase {
+        SharedCase(Capability.concurrentCalls.proof) { stage in
+            guard let concurrent = stage.adapter as? any ConcurrentCalls else {
+                #expect(
+                    !stage.declares(.concurrentCalls), "stage \(stage.number) has no photos(ids:) or homeScreen(query:)"
+                )
+                return
+            }
+            #expect(stage.declares(.concurrentCalls))
+            let fake = stage.fake
+            let ids = ["Dwu85P9SOIk", "LBI7cgq3pbM", "yC-Yzbqy7PY", "8manzosDSGM", "3Z70SDuYs5g"]
+            // Every reply is held until all the requests are in: calls made one after another never get there.
+            let photoHold = fake.hold(.photo, times: ids.count)
+            let photosCall = Task { await concurrent.photos(ids: ids) }
+            try #require(await photoHold.waitUntilHeld(ids.count), "all the requests in flight at once")
+            // Released last first: the photos still come back in the order asked.
+            for id in ids.reversed() {
+                photoHold.release { $0.url.lastPathComponent == id }
+            }
+            let photos = try #require(await photosCall.value.value)
+            #expect(photos.map(\.id) == ids)
+            #expect(fake.peakConcurrentRequests == ids.count)
+
+            // The first failure ends the call at once and cancels the requests still running: every
+            // known id is held back, and only the unknown one is answered, with a 404.
+            fake.reset()
+            let failing = ["Dwu85P9SOIk", "no-such-id", "LBI7cgq3pbM", "yC-Yzbqy7PY"]
+            let known = fake.hold(.photo, times: 3, where: { $0.url.lastPathComponent != "no-such-id" })
+            let failure = try #require(await concurrent.photos(ids: failing).failure)
+            #expect(failure.kind == .notFound)
+            try await waitUntil { fake.stoppedRequests == 3 }
+            #expect(known.count == 0, "the requests still running were stopped")
+
+            fake.reset()
+            let randomHold = fake.hold(.randomPhoto)
+            let searchHold = fake.hold(.searchPhotos)
+            let homeCall = Task { await concurrent.homeScreen(query: "coffee") }
+            try #require(await randomHold.waitUntilHeld(1), "the random photo requested")
+            try #require(await searchHold.waitUntilHeld(1), "the search requested while the photo is still out")
+            randomHold.release()
+            searchHold.release()
+            let home = await homeCall.value
+            #expect(home.random.value != nil && home.search.value != nil)
+            #expect(fake.peakConcurrentRequests == 2)
         }
-        #expect(fake.log.filter { $0.route == .refreshToken }.count == 1)
-        #expect(fake.log.filter { $0.route == .profile }.count == 20, "no call was sent a second time")
+    }
+
+    static var injectedSession: SharedCase {
+        SharedCase(Capability.injectedSession.proof) { stage in
+            guard let injectable = type(of: stage.adapter) as? any SessionInjected.Type else {
+                #expect(!stage.declares(.injectedSession), "stage \(stage.number) cannot be handed a session")
+                return
+            }
+            #expect(stage.declares(.injectedSession))
+            let configuration = URLSessionConfiguration.ephemeral
+            configuration.protocolClasses = [InjectedSessionProtocol.self]
+            let adapter = injectable.init(session: URLSession(configuration: configuration))
+            let failure = try #require(
+                await adapter.photo(id: "Dwu85P9SOIk").failure, "the request went elsewhere, and succeeded")
+            #expect(failure.message.contains(InjectedSessionProtocol.message), "the request went elsewhere")
+            #expect(stage.fake.log.isEmpty, "the fake heard nothing")
+        }
+    }
+
+    static var exactRequests: SharedCase {
+        SharedCase(Capability.exactRequests.proof) { stage in
+            var damaged: [String] = []
+            for input in BadInputs.all {
+                let sent = await BadInputs.send(input, through: stage.adapter, fake: stage.fake)
+                if sent != "as typed" && !sent.hasPrefix("refused") { damaged.append("\(input.name): \(sent)") }
+            }
+            if stage.declares(.exactRequests) {
+                #expect(damaged.isEmpty, "\(damaged)")
+            } else {
+                #expect(!damaged.isEmpty, "nothing was damaged, so the stage could be held to exactRequests")
+            }
+        }
+    }
+
+    static var logsEveryCall: SharedCase {
+        SharedCase(Capability.logsEveryCall.proof) { stage in
+            guard let logging = stage.adapter as? any CallLogging else {
+                #expect(!stage.declares(.logsEveryCall), "stage \(stage.number) keeps no log")
+                return
+            }
+            #expect(stage.declares(.logsEveryCall))
+            logging.clearLog()
+            _ = await stage.adapter.login(username: FakeServers.demoUsername, password: "not-the-password")
+            let line = try #require(logging.loggedLines.last)
+            #expect(line.hasPrefix("POST https://popcorn.example/login → 401 in "), "\(line)")
+            #expect(line.contains(#""password":"•••""#), "\(line)")
+            #expect(!line.contains("not-the-password"), "\(line)")
+        }
+    }
+
+    static var singleFlightRefresh: SharedCase {
+        SharedCase(Capability.singleFlightRefresh.proof) { stage in
+            guard stage.declares(.refreshesToken) else {
+                #expect(!stage.declares(.singleFlightRefresh), "a stage that never refreshes cannot share a refresh")
+                return
+            }
+            let fake = stage.fake
+            let singleFlight = stage.declares(.singleFlightRefresh)
+            let callers = singleFlight ? 20 : 2
+            let token = try stage.value(await stage.adapter.login(username: demoUsername, password: demoPassword))
+            fake.expireAccessTokens()
+            // Every caller's 401 is held until all are in, and the refresh until the case lets it go,
+            // so every caller meets the expired token while a refresh is under way.
+            let profileHold = fake.hold(.profile, times: callers)
+            let refreshHold = fake.hold(.refreshToken, times: callers)
+            let calls = (0..<callers).map { _ in Task { await stage.adapter.profile(token: token) } }
+            try #require(await profileHold.waitUntilHeld(callers), "all the callers reached the server")
+            profileHold.release()
+            let refreshes = singleFlight ? 1 : callers
+            try #require(
+                await waitUntilHeld(refreshHold, refreshes, orAllEnded: calls), "the refreshes reached the server")
+            refreshHold.open()
+            var succeeded = 0
+            for call in calls where await call.value.value != nil {
+                succeeded += 1
+            }
+            #expect(fake.log.filter { $0.route == .refreshToken }.count == refreshes)
+            // Not shared, the second refresh sends a refresh token the first used up, and fails.
+            #expect(succeeded == (singleFlight ? callers : 1))
+        }
+    }
+
+    static var refusedSharedRefresh: SharedCase {
+        SharedCase(
+            "singleFlightRefresh: a refused refresh fails every waiting call as unauthorized, after one refresh"
+        ) { stage in
+            guard stage.declares(.singleFlightRefresh) else { return }
+            let fake = stage.fake
+            let token = try stage.value(await stage.adapter.login(username: demoUsername, password: demoPassword))
+            fake.advanceClock(by: FakeServers.refreshTokenLifetime + 1)
+            let profileHold = fake.hold(.profile, times: 20)
+            let calls = (0..<20).map { _ in Task { await stage.adapter.profile(token: token) } }
+            try #require(await profileHold.waitUntilHeld(20), "all the callers reached the server")
+            profileHold.release()
+            for call in calls {
+                #expect(await call.value.failure?.kind == .unauthorized)
+            }
+            #expect(fake.log.filter { $0.route == .refreshToken }.count == 1)
+            #expect(fake.log.filter { $0.route == .profile }.count == 20, "no call was sent a second time")
+        }
     }
 }
 

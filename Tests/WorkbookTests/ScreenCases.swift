@@ -135,249 +135,260 @@ enum ScreenCases {
 
     // MARK: - Loading
 
-    static let photo: [ScreenCase] = [
-        ScreenCase("photo screen: a search shows idle, loading, then the page, every change on the main queue") {
-            stage in
-            let screen = stage.adapter.makePhotoScreen()
-            let shown = ShownStates { screen.results }
-            screen.search("coffee")
-            try await shown.wait(until: \.isLoaded, "loaded")
-            guard case .loaded(let photos) = shown.last else { return }
-            #expect(photos.map(\.id) == ["Dwu85P9SOIk", "Rk3OQZ1Y5Jw"])
-            #expect(shown.states.count == 3 && shown.states.prefix(2) == [.idle, .loading], "\(shown.states)")
-            #expect(shown.changesOffTheMainQueue == 0)
-        },
-        ScreenCase("photo screen: a photo's detail shows idle, loading, then the photo, and the results stay idle") {
-            stage in
-            let screen = stage.adapter.makePhotoScreen()
-            let shown = ShownStates { screen.detail }
-            screen.showPhoto(id: knownID)
-            try await shown.wait(until: \.isLoaded, "loaded")
-            guard case .loaded(let photo) = shown.last else { return }
-            #expect(photo.id == knownID)
-            #expect(shown.states.prefix(2) == [.idle, .loading] && shown.states.count == 3, "\(shown.states)")
-            #expect(shown.changesOffTheMainQueue == 0)
-            #expect(screen.results == .idle)
-        },
-    ]
+    static var photo: [ScreenCase] {
+        [
+            ScreenCase("photo screen: a search shows idle, loading, then the page, every change on the main queue") {
+                stage in
+                let screen = stage.adapter.makePhotoScreen()
+                let shown = ShownStates { screen.results }
+                screen.search("coffee")
+                try await shown.wait(until: \.isLoaded, "loaded")
+                guard case .loaded(let photos) = shown.last else { return }
+                #expect(photos.map(\.id) == ["Dwu85P9SOIk", "Rk3OQZ1Y5Jw"])
+                #expect(shown.states.count == 3 && shown.states.prefix(2) == [.idle, .loading], "\(shown.states)")
+                #expect(shown.changesOffTheMainQueue == 0)
+            },
+            ScreenCase("photo screen: a photo's detail shows idle, loading, then the photo, and the results stay idle")
+            {
+                stage in
+                let screen = stage.adapter.makePhotoScreen()
+                let shown = ShownStates { screen.detail }
+                screen.showPhoto(id: knownID)
+                try await shown.wait(until: \.isLoaded, "loaded")
+                guard case .loaded(let photo) = shown.last else { return }
+                #expect(photo.id == knownID)
+                #expect(shown.states.prefix(2) == [.idle, .loading] && shown.states.count == 3, "\(shown.states)")
+                #expect(shown.changesOffTheMainQueue == 0)
+                #expect(screen.results == .idle)
+            },
+        ]
+    }
 
     // MARK: - Failures: the sentence and Retry
 
-    static let failures: [ScreenCase] = [
-        ScreenCase("photo screen: an unknown photo reads as gone, with no Retry") { stage in
-            let screen = stage.adapter.makePhotoScreen()
-            let shown = ShownStates { screen.detail }
-            screen.showPhoto(id: "no-such-id")
-            try await shown.wait(until: \.isFailed, "failed")
-            expectFailure(shown.last, on: stage, saying: "gone", canRetry: false)
-            #expect(shown.changesOffTheMainQueue == 0)
-        },
-        ScreenCase("photo screen: a timeout offers Retry, and Retry shows the photo") { stage in
-            stage.fake.override(.photo, with: .failure(.timedOut))
-            let screen = stage.adapter.makePhotoScreen()
-            let shown = ShownStates { screen.detail }
-            screen.showPhoto(id: knownID)
-            try await shown.wait(until: \.isFailed, "failed")
-            expectFailure(shown.last, on: stage, saying: "too long", canRetry: true)
-            screen.retryPhoto()
-            try await shown.wait(until: \.isLoaded, "loaded after Retry")
-            #expect(stage.fake.log.map(\.url.lastPathComponent) == [knownID, knownID])
-            #expect(shown.states.count == 5, "idle, loading, failed, loading, loaded: \(shown.states)")
-        },
-        ScreenCase("photo screen: offline offers Retry, and Retry searches the same query again") { stage in
-            stage.fake.override(.searchPhotos, with: .failure(.notConnectedToInternet))
-            let screen = stage.adapter.makePhotoScreen()
-            let shown = ShownStates { screen.results }
-            screen.search("서울 밤")
-            try await shown.wait(until: \.isFailed, "failed")
-            expectFailure(shown.last, on: stage, saying: "offline", canRetry: true)
-            screen.retrySearch()
-            try await shown.wait(until: \.isLoaded, "loaded after Retry")
-            #expect(stage.fake.log.compactMap { $0.serverView?.values("query").first } == ["서울 밤", "서울 밤"])
-        },
-        ScreenCase("photo screen: a rate limit offers Retry") { stage in
-            stage.fake.override(
-                .photo, with: .reply(status: 429, body: "Rate Limit Exceeded", contentType: "text/plain"))
-            let screen = stage.adapter.makePhotoScreen()
-            let shown = ShownStates { screen.detail }
-            screen.showPhoto(id: knownID)
-            try await shown.wait(until: \.isFailed, "failed")
-            expectFailure(shown.last, on: stage, saying: "Too many requests", canRetry: true)
-        },
-        ScreenCase("photo screen: a server failure offers Retry") { stage in
-            stage.fake.override(.photo, with: .reply(status: 503, body: #"{"errors":["Service Unavailable"]}"#))
-            let screen = stage.adapter.makePhotoScreen()
-            let shown = ShownStates { screen.detail }
-            screen.showPhoto(id: knownID)
-            try await shown.wait(until: \.isFailed, "failed")
-            expectFailure(shown.last, on: stage, saying: "trouble", canRetry: true)
-        },
-        ScreenCase("photo screen: a revoked key says the key was refused, with no Retry") { stage in
-            stage.fake.override(
-                .searchPhotos,
-                with: .reply(status: 401, body: #"{"errors":["OAuth error: The access token is invalid"]}"#))
-            let screen = stage.adapter.makePhotoScreen()
-            let shown = ShownStates { screen.results }
-            screen.search("coffee")
-            try await shown.wait(until: \.isFailed, "failed")
-            guard case .failed(let sentence, let canRetry) = shown.last else { return }
-            if stage.declares(.typedFailures) {
-                #expect(sentence.contains("access key") && !canRetry, "stage \(stage.number) said \"\(sentence)\"")
-            } else {
-                #expect(canRetry)
-            }
-            #expect(!sentence.contains(FakeServers.demoAccessKey))
-        },
-    ]
+    static var failures: [ScreenCase] {
+        [
+            ScreenCase("photo screen: an unknown photo reads as gone, with no Retry") { stage in
+                let screen = stage.adapter.makePhotoScreen()
+                let shown = ShownStates { screen.detail }
+                screen.showPhoto(id: "no-such-id")
+                try await shown.wait(until: \.isFailed, "failed")
+                expectFailure(shown.last, on: stage, saying: "gone", canRetry: false)
+                #expect(shown.changesOffTheMainQueue == 0)
+            },
+            ScreenCase("photo screen: a timeout offers Retry, and Retry shows the photo") { stage in
+                stage.fake.override(.photo, with: .failure(.timedOut))
+                let screen = stage.adapter.makePhotoScreen()
+                let shown = ShownStates { screen.detail }
+                screen.showPhoto(id: knownID)
+                try await shown.wait(until: \.isFailed, "failed")
+                expectFailure(shown.last, on: stage, saying: "too long", canRetry: true)
+                screen.retryPhoto()
+                try await shown.wait(until: \.isLoaded, "loaded after Retry")
+                #expect(stage.fake.log.map(\.url.lastPathComponent) == [knownID, knownID])
+                #expect(shown.states.count == 5, "idle, loading, failed, loading, loaded: \(shown.states)")
+            },
+            ScreenCase("photo screen: offline offers Retry, and Retry searches the same query again") { stage in
+                stage.fake.override(.searchPhotos, with: .failure(.notConnectedToInternet))
+                let screen = stage.adapter.makePhotoScreen()
+                let shown = ShownStates { screen.results }
+                screen.search("서울 밤")
+                try await shown.wait(until: \.isFailed, "failed")
+                expectFailure(shown.last, on: stage, saying: "offline", canRetry: true)
+                screen.retrySearch()
+                try await shown.wait(until: \.isLoaded, "loaded after Retry")
+                #expect(stage.fake.log.compactMap { $0.serverView?.values("query").first } == ["서울 밤", "서울 밤"])
+            },
+            ScreenCase("photo screen: a rate limit offers Retry") { stage in
+                stage.fake.override(
+                    .photo, with: .reply(status: 429, body: "Rate Limit Exceeded", contentType: "text/plain"))
+                let screen = stage.adapter.makePhotoScreen()
+                let shown = ShownStates { screen.detail }
+                screen.showPhoto(id: knownID)
+                try await shown.wait(until: \.isFailed, "failed")
+                expectFailure(shown.last, on: stage, saying: "Too many requests", canRetry: true)
+            },
+            ScreenCase("photo screen: a server failure offers Retry") { stage in
+                stage.fake.override(.photo, with: .reply(status: 503, body: #"{"errors":["Service Unavailable"]}"#))
+                let screen = stage.adapter.makePhotoScreen()
+                let shown = ShownStates { screen.detail }
+                screen.showPhoto(id: knownID)
+                try await shown.wait(until: \.isFailed, "failed")
+                expectFailure(shown.last, on: stage, saying: "trouble", canRetry: true)
+            },
+            ScreenCase("photo screen: a revoked key says the key was refused, with no Retry") { stage in
+                stage.fake.override(
+                    .searchPhotos,
+                    with: .reply(status: 401, body: #"{"errors":["OAuth error: The access token is invalid"]}"#))
+                let screen = stage.adapter.makePhotoScreen()
+                let shown = ShownStates { screen.results }
+                screen.search("coffee")
+                try await shown.wait(until: \.isFailed, "failed")
+                guard case .failed(let sentence, let canRetry) = shown.last else { return }
+                if stage.declares(.typedFailures) {
+                    #expect(sentence.contains("access key") && !canRetry, "stage \(stage.number) said \"\(sentence)\"")
+                } else {
+                    #expect(canRetry)
+                }
+                #expect(!sentence.contains(FakeServers.demoAccessKey))
+            },
+        ]
+    }
 
     // MARK: - Races every app meets
 
-    static let races: [ScreenCase] = [
-        ScreenCase(Capability.latestSearchWins.proof) {
-            stage in
-            let screen = stage.adapter.makePhotoScreen()
-            let shown = ShownStates { screen.results }
-            // "cat" is held until "cats" has been answered and shown, so it arrives last.
-            let cat = stage.fake.hold(.searchPhotos, where: { $0.serverView?.values("query") == ["cat"] })
-            screen.search("cat")
-            #expect(await cat.waitUntilHeld(1))
-            screen.search("cats")
-            try await shown.wait(until: \.isLoaded, "showing the cats page")
-            let cats = shown.last
-            if stage.declares(.latestSearchWins) {
-                // Stage 6 cancels the older search: its request is stopped before any reply.
-                try await waitUntil { stage.fake.stoppedRequests == 1 }
-                #expect(cat.release() == 0, "the cat request was still waiting for its reply")
-                #expect(screen.results == cats)
-                #expect(!shown.states.contains { $0.isFailed }, "a cancelled search shows nothing: \(shown.states)")
-            } else {
-                // The callback cannot tell which search it answers: the cat page replaces the cats page.
-                #expect(cat.release() == 1)
-                try await shown.wait(until: { $0 != cats && $0.isLoaded }, "showing the stale cat page")
-            }
-        },
-        ScreenCase(Capability.cancelsWhenLeft.proof) {
-            stage in
-            let held = stage.fake.hold(.photo)
-            var screen: (any PhotoScreenModel)? = stage.adapter.makePhotoScreen()
-            screen?.showPhoto(id: knownID)
-            #expect(await held.waitUntilHeld(1))
-            weak var gone = screen
-            screen = nil
-            // Nothing the request left behind keeps the screen alive, so a late reply updates nothing.
-            #expect(gone == nil, "stage \(stage.number) keeps a screen that was left")
-            if stage.declares(.cancelsWhenLeft) {
-                try await waitUntil { stage.fake.stoppedRequests == 1 }
-                #expect(held.release() == 0, "the request was still waiting for its reply")
-            } else {
-                // Nothing cancels it: the reply still comes, to a screen that is gone.
-                try await Task.sleep(nanoseconds: 50_000_000)
-                #expect(held.release() == 1, "stage \(stage.number) stopped the request")
-                #expect(stage.fake.stoppedRequests == 0)
-            }
-        },
-    ]
+    static var races: [ScreenCase] {
+        [
+            ScreenCase(Capability.latestSearchWins.proof) {
+                stage in
+                let screen = stage.adapter.makePhotoScreen()
+                let shown = ShownStates { screen.results }
+                // "cat" is held until "cats" has been answered and shown, so it arrives last.
+                let cat = stage.fake.hold(.searchPhotos, where: { $0.serverView?.values("query") == ["cat"] })
+                screen.search("cat")
+                #expect(await cat.waitUntilHeld(1))
+                screen.search("cats")
+                try await shown.wait(until: \.isLoaded, "showing the cats page")
+                let cats = shown.last
+                if stage.declares(.latestSearchWins) {
+                    // Stage 6 cancels the older search: its request is stopped before any reply.
+                    try await waitUntil { stage.fake.stoppedRequests == 1 }
+                    #expect(cat.release() == 0, "the cat request was still waiting for its reply")
+                    #expect(screen.results == cats)
+                    #expect(!shown.states.contains { $0.isFailed }, "a cancelled search shows nothing: \(shown.states)")
+                } else {
+                    // The callback cannot tell which search it answers: the cat page replaces the cats page.
+                    #expect(cat.release() == 1)
+                    try await shown.wait(until: { $0 != cats && $0.isLoaded }, "showing the stale cat page")
+                }
+            },
+            ScreenCase(Capability.cancelsWhenLeft.proof) {
+                stage in
+                let held = stage.fake.hold(.photo)
+                var screen: (any PhotoScreenModel)? = stage.adapter.makePhotoScreen()
+                screen?.showPhoto(id: knownID)
+                #expect(await held.waitUntilHeld(1))
+                weak let gone = screen
+                screen = nil
+                // Nothing the request left behind keeps the screen alive, so a late reply updates nothing.
+                #expect(gone == nil, "stage \(stage.number) keeps a screen that was left")
+                if stage.declares(.cancelsWhenLeft) {
+                    try await waitUntil { stage.fake.stoppedRequests == 1 }
+                    #expect(held.release() == 0, "the request was still waiting for its reply")
+                } else {
+                    // Nothing cancels it: the reply still comes, to a screen that is gone.
+                    try await Task.sleep(nanoseconds: 50_000_000)
+                    #expect(held.release() == 1, "stage \(stage.number) stopped the request")
+                    #expect(stage.fake.stoppedRequests == 0)
+                }
+            },
+        ]
+    }
 
     // MARK: - Sign-in
 
-    static let login: [ScreenCase] = [
-        ScreenCase("login screen: signing in shows idle, signing in, signed in, and keeps the token off the screen") {
-            stage in
-            let screen = stage.adapter.makeLoginScreen()
-            let shown = ShownStates { screen.state }
-            screen.username = FakeServers.demoUsername
-            screen.password = FakeServers.demoPassword
-            screen.signIn()
-            try await shown.wait(until: \.isSettled, "signed in or refused")
-            #expect(shown.states == [.idle, .signingIn, .signedIn])
-            #expect(shown.changesOffTheMainQueue == 0)
-        },
-        ScreenCase("login screen: a wrong password is refused with a sentence that never shows it, and no Retry") {
-            stage in
-            let screen = stage.adapter.makeLoginScreen()
-            let shown = ShownStates { screen.state }
-            screen.username = FakeServers.demoUsername
-            screen.password = FakeServers.demoPassword + "?"
-            // A server that echoes the password back, as some do.
-            stage.fake.override(
-                .login,
-                with: .reply(status: 401, body: #"{"resultCode":401,"status":"fail","data":"No \#(screen.password)"}"#))
-            screen.signIn()
-            try await shown.wait(until: \.isSettled, "refused")
-            guard case .refused(let sentence, let canRetry) = shown.last else {
-                Issue.record("stage \(stage.number) shows \(shown.last)")
-                return
-            }
-            #expect(!sentence.isEmpty && !sentence.contains(FakeServers.demoPassword))
-            if stage.declares(.typedFailures) {
-                #expect(sentence.contains("Wrong username or password") && !canRetry, "\"\(sentence)\"")
-            }
-            #expect(screen.username == FakeServers.demoUsername, "a refusal keeps what was typed")
-            #expect(screen.password == FakeServers.demoPassword + "?")
-        },
-        ScreenCase(
-            "login screen: an unfinished sign-up is refused, no token in the sentence; typed stages keep its tokens"
-        ) { stage in
-            let screen = stage.adapter.makeLoginScreen()
-            let shown = ShownStates { screen.state }
-            screen.username = FakeServers.unfinishedUsername
-            screen.password = FakeServers.unfinishedPassword
-            screen.signIn()
-            try await shown.wait(until: \.isSettled, "refused")
-            guard case .refused(let sentence, let canRetry) = shown.last else {
-                Issue.record("stage \(stage.number) shows \(shown.last)")
-                return
-            }
-            let secrets = SharedCase.secrets.filter { sentence.contains($0) }
-            #expect(!sentence.isEmpty && secrets.isEmpty, "stage \(stage.number)'s sentence shows a secret")
-            if stage.declares(.typedFailures) {
-                let shown = secrets.isEmpty ? "\"\(sentence)\"" : "(not shown: it holds a secret)"
-                #expect(sentence.contains("sign-up is not finished") && !canRetry, "\(shown)")
-            }
-            guard stage.declares(.errorsCarryData) else {
-                #expect(screen.token == nil)
-                return
-            }
-            // Kept for the calls that finish the sign-up: the next signed-in call goes out with them.
-            let token = try #require(screen.token, "stage \(stage.number)'s screen dropped the E009 tokens")
-            let profile = await stage.adapter.profile(token: token)
-            #expect(profile.value?.username == FakeServers.unfinishedUsername)
-            #expect(stage.fake.log.last?.header("Authorization") == "Bearer \(token.accessToken)")
-        },
-        ScreenCase("login screen: offline is refused with Retry, and Retry signs in as typed") { stage in
-            stage.fake.override(.login, with: .failure(.notConnectedToInternet))
-            let screen = stage.adapter.makeLoginScreen()
-            let shown = ShownStates { screen.state }
-            screen.username = FakeServers.demoUsername
-            screen.password = FakeServers.demoPassword
-            screen.signIn()
-            try await shown.wait(until: \.isSettled, "refused")
-            guard case .refused(let sentence, let canRetry) = shown.last else {
-                Issue.record("stage \(stage.number) shows \(shown.last)")
-                return
-            }
-            #expect(canRetry)
-            if stage.declares(.typedFailures) {
-                #expect(sentence.contains("offline"), "\"\(sentence)\"")
-            }
-            screen.signIn()
-            try await shown.wait(until: { $0 == .signedIn }, "signed in after Retry")
-            #expect(stage.fake.log.count == 2)
-        },
-        ScreenCase("login screen: leaving while signing in releases the screen at once") { stage in
-            let held = stage.fake.hold(.login)
-            var screen: (any LoginScreenModel)? = stage.adapter.makeLoginScreen()
-            screen?.username = FakeServers.demoUsername
-            screen?.password = FakeServers.demoPassword
-            screen?.signIn()
-            #expect(await held.waitUntilHeld(1))
-            weak var gone = screen
-            screen = nil
-            #expect(gone == nil, "stage \(stage.number) keeps a screen that was left")
-            if stage.declares(.cancelsWhenLeft) {
-                try await waitUntil { stage.fake.stoppedRequests == 1 }
-            }
-            held.open()
-        },
-    ]
+    static var login: [ScreenCase] {
+        [
+            ScreenCase("login screen: signing in shows idle, signing in, signed in, and keeps the token off the screen")
+            {
+                stage in
+                let screen = stage.adapter.makeLoginScreen()
+                let shown = ShownStates { screen.state }
+                screen.username = FakeServers.demoUsername
+                screen.password = FakeServers.demoPassword
+                screen.signIn()
+                try await shown.wait(until: \.isSettled, "signed in or refused")
+                #expect(shown.states == [.idle, .signingIn, .signedIn])
+                #expect(shown.changesOffTheMainQueue == 0)
+            },
+            ScreenCase("login screen: a wrong password is refused with a sentence that never shows it, and no Retry") {
+                stage in
+                let screen = stage.adapter.makeLoginScreen()
+                let shown = ShownStates { screen.state }
+                screen.username = FakeServers.demoUsername
+                screen.password = FakeServers.demoPassword + "?"
+                // A server that echoes the password back, as some do.
+                stage.fake.override(
+                    .login,
+                    with: .reply(
+                        status: 401, body: #"{"resultCode":401,"status":"fail","data":"No \#(screen.password)"}"#))
+                screen.signIn()
+                try await shown.wait(until: \.isSettled, "refused")
+                guard case .refused(let sentence, let canRetry) = shown.last else {
+                    Issue.record("stage \(stage.number) shows \(shown.last)")
+                    return
+                }
+                #expect(!sentence.isEmpty && !sentence.contains(FakeServers.demoPassword))
+                if stage.declares(.typedFailures) {
+                    #expect(sentence.contains("Wrong username or password") && !canRetry, "\"\(sentence)\"")
+                }
+                #expect(screen.username == FakeServers.demoUsername, "a refusal keeps what was typed")
+                #expect(screen.password == FakeServers.demoPassword + "?")
+            },
+            ScreenCase(
+                "login screen: an unfinished sign-up is refused, no token in the sentence; typed stages keep its tokens"
+            ) { stage in
+                let screen = stage.adapter.makeLoginScreen()
+                let shown = ShownStates { screen.state }
+                screen.username = FakeServers.unfinishedUsername
+                screen.password = FakeServers.unfinishedPassword
+                screen.signIn()
+                try await shown.wait(until: \.isSettled, "refused")
+                guard case .refused(let sentence, let canRetry) = shown.last else {
+                    Issue.record("stage \(stage.number) shows \(shown.last)")
+                    return
+                }
+                let secrets = SharedCase.secrets.filter { sentence.contains($0) }
+                #expect(!sentence.isEmpty && secrets.isEmpty, "stage \(stage.number)'s sentence shows a secret")
+                if stage.declares(.typedFailures) {
+                    let shown = secrets.isEmpty ? "\"\(sentence)\"" : "(not shown: it holds a secret)"
+                    #expect(sentence.contains("sign-up is not finished") && !canRetry, "\(shown)")
+                }
+                guard stage.declares(.errorsCarryData) else {
+                    #expect(screen.token == nil)
+                    return
+                }
+                // Kept for the calls that finish the sign-up: the next signed-in call goes out with them.
+                let token = try #require(screen.token, "stage \(stage.number)'s screen dropped the E009 tokens")
+                let profile = await stage.adapter.profile(token: token)
+                #expect(profile.value?.username == FakeServers.unfinishedUsername)
+                #expect(stage.fake.log.last?.header("Authorization") == "Bearer \(token.accessToken)")
+            },
+            ScreenCase("login screen: offline is refused with Retry, and Retry signs in as typed") { stage in
+                stage.fake.override(.login, with: .failure(.notConnectedToInternet))
+                let screen = stage.adapter.makeLoginScreen()
+                let shown = ShownStates { screen.state }
+                screen.username = FakeServers.demoUsername
+                screen.password = FakeServers.demoPassword
+                screen.signIn()
+                try await shown.wait(until: \.isSettled, "refused")
+                guard case .refused(let sentence, let canRetry) = shown.last else {
+                    Issue.record("stage \(stage.number) shows \(shown.last)")
+                    return
+                }
+                #expect(canRetry)
+                if stage.declares(.typedFailures) {
+                    #expect(sentence.contains("offline"), "\"\(sentence)\"")
+                }
+                screen.signIn()
+                try await shown.wait(until: { $0 == .signedIn }, "signed in after Retry")
+                #expect(stage.fake.log.count == 2)
+            },
+            ScreenCase("login screen: leaving while signing in releases the screen at once") { stage in
+                let held = stage.fake.hold(.login)
+                var screen: (any LoginScreenModel)? = stage.adapter.makeLoginScreen()
+                screen?.username = FakeServers.demoUsername
+                screen?.password = FakeServers.demoPassword
+                screen?.signIn()
+                #expect(await held.waitUntilHeld(1))
+                weak let gone = screen
+                screen = nil
+                #expect(gone == nil, "stage \(stage.number) keeps a screen that was left")
+                if stage.declares(.cancelsWhenLeft) {
+                    try await waitUntil { stage.fake.stoppedRequests == 1 }
+                }
+                held.open()
+            },
+        ]
+    }
 }

@@ -16,479 +16,521 @@ enum SharedCases {
 
     // MARK: - Login
 
-    static let login: [SharedCase] = [
-        SharedCase("login with the demo account returns the server's token") { stage in
-            let token = try stage.value(await stage.adapter.login(username: demoUsername, password: demoPassword))
-            #expect(token.accessToken == "popcorn-access-8f14e45fceea167a5a36dedd4bea2543")
-            #expect(token.refreshToken == "popcorn-refresh-c9f0f895fb98ab9159f51fd0297e236d")
-            #expect(token.accessExpiredAt == "2026-12-31T23:59:59+09:00")
-            #expect(token.refreshExpiredAt == "2027-01-30T23:59:59+09:00")
-        },
-        SharedCase("login with a wrong password fails with the server's message") { stage in
-            let failure = try stage.failure(await stage.adapter.login(username: demoUsername, password: "wrong"))
-            #expect(failure.message.contains("Invalid username or password"))
-            #expect(failure.kind == stage.expectedKind(.unauthorized))
-        },
-        SharedCase("login sends POST /login with a JSON body and its Content-Type") { stage in
-            _ = await stage.adapter.login(username: demoUsername, password: demoPassword)
-            let request = try stage.onlyRequest()
-            #expect(request.method == "POST")
-            #expect(request.url.absoluteString == "https://popcorn.example/login")
-            #expect(request.header("Content-Type") == "application/json")
-            #expect(request.jsonStrings == ["username": demoUsername, "password": demoPassword])
-        },
-        SharedCase("login keeps quotes, backslashes, newlines and non-ASCII in the credentials") { stage in
-            let username = #"pop"corn\ 팝콘"#
-            let password = "a \"quoted\"\npass\\word 🍿"
-            let failure = try stage.failure(await stage.adapter.login(username: username, password: password))
-            #expect(failure.kind == stage.expectedKind(.unauthorized))
-            #expect(try stage.onlyRequest().jsonStrings == ["username": username, "password": password])
-        },
-        SharedCase("the password appears in no URL and no header, only in the body") { stage in
-            _ = await stage.adapter.login(username: demoUsername, password: demoPassword)
-            let request = try stage.onlyRequest()
-            #expect(!request.url.absoluteString.contains(demoPassword))
-            #expect(!request.headers.values.contains { $0.contains(demoPassword) })
-            #expect(String(decoding: request.body ?? Data(), as: UTF8.self).contains(demoPassword))
-        },
-        SharedCase("login while offline fails with a transport error") { stage in
-            stage.fake.override(.login, with: .failure(.notConnectedToInternet))
-            let failure = try stage.failure(await stage.adapter.login(username: demoUsername, password: demoPassword))
-            #expect(!failure.message.isEmpty)
-            #expect(failure.kind == stage.expectedKind(.offline))
-        },
-        SharedCase("a login reply that is an HTML error page fails") { stage in
-            stage.fake.override(
-                .login,
-                with: .reply(status: 502, body: "<html><body>Bad Gateway</body></html>", contentType: "text/html"))
-            let failure = try stage.failure(await stage.adapter.login(username: demoUsername, password: demoPassword))
-            #expect(!failure.message.isEmpty)
-            #expect(!failure.message.contains(demoPassword))
-        },
-    ]
+    static var login: [SharedCase] {
+        [
+            SharedCase("login with the demo account returns the server's token") { stage in
+                let token = try stage.value(await stage.adapter.login(username: demoUsername, password: demoPassword))
+                #expect(token.accessToken == "popcorn-access-8f14e45fceea167a5a36dedd4bea2543")
+                #expect(token.refreshToken == "popcorn-refresh-c9f0f895fb98ab9159f51fd0297e236d")
+                #expect(token.accessExpiredAt == "2026-12-31T23:59:59+09:00")
+                #expect(token.refreshExpiredAt == "2027-01-30T23:59:59+09:00")
+            },
+            SharedCase("login with a wrong password fails with the server's message") { stage in
+                let failure = try stage.failure(await stage.adapter.login(username: demoUsername, password: "wrong"))
+                #expect(failure.message.contains("Invalid username or password"))
+                #expect(failure.kind == stage.expectedKind(.unauthorized))
+            },
+            SharedCase("login sends POST /login with a JSON body and its Content-Type") { stage in
+                _ = await stage.adapter.login(username: demoUsername, password: demoPassword)
+                let request = try stage.onlyRequest()
+                #expect(request.method == "POST")
+                #expect(request.url.absoluteString == "https://popcorn.example/login")
+                #expect(request.header("Content-Type") == "application/json")
+                #expect(request.jsonStrings == ["username": demoUsername, "password": demoPassword])
+            },
+            SharedCase("login keeps quotes, backslashes, newlines and non-ASCII in the credentials") { stage in
+                let username = #"pop"corn\ 팝콘"#
+                let password = "a \"quoted\"\npass\\word 🍿"
+                let failure = try stage.failure(await stage.adapter.login(username: username, password: password))
+                #expect(failure.kind == stage.expectedKind(.unauthorized))
+                #expect(try stage.onlyRequest().jsonStrings == ["username": username, "password": password])
+            },
+            SharedCase("the password appears in no URL and no header, only in the body") { stage in
+                _ = await stage.adapter.login(username: demoUsername, password: demoPassword)
+                let request = try stage.onlyRequest()
+                #expect(!request.url.absoluteString.contains(demoPassword))
+                #expect(!request.headers.values.contains { $0.contains(demoPassword) })
+                #expect(String(decoding: request.body ?? Data(), as: UTF8.self).contains(demoPassword))
+            },
+            SharedCase("login while offline fails with a transport error") { stage in
+                stage.fake.override(.login, with: .failure(.notConnectedToInternet))
+                let failure = try stage.failure(
+                    await stage.adapter.login(username: demoUsername, password: demoPassword))
+                #expect(!failure.message.isEmpty)
+                #expect(failure.kind == stage.expectedKind(.offline))
+            },
+            SharedCase("a login reply that is an HTML error page fails") { stage in
+                stage.fake.override(
+                    .login,
+                    with: .reply(status: 502, body: "<html><body>Bad Gateway</body></html>", contentType: "text/html"))
+                let failure = try stage.failure(
+                    await stage.adapter.login(username: demoUsername, password: demoPassword))
+                #expect(!failure.message.isEmpty)
+                #expect(!failure.message.contains(demoPassword))
+            },
+        ]
+    }
 
     // MARK: - Signed in
 
-    static let signedIn: [SharedCase] = [
-        SharedCase("profile sends GET /me with the login's access token as a Bearer header, and returns the profile") {
-            stage in
-            let token = try stage.value(await stage.adapter.login(username: demoUsername, password: demoPassword))
-            let profile = try stage.value(await stage.adapter.profile(token: token))
-            #expect(profile.username == demoUsername)
-            #expect(profile.displayName == "Popcorn Demo")
-            let request = try #require(stage.fake.log.last)
-            #expect(request.method == "GET")
-            #expect(request.url.absoluteString == "https://popcorn.example/me")
-            #expect(request.header("Authorization") == "Bearer \(token.accessToken)")
-            #expect(request.body?.isEmpty ?? true)
-        },
-        SharedCase("logout's 204 with no body is a success, and the token stops working") { stage in
-            let token = try stage.value(await stage.adapter.login(username: demoUsername, password: demoPassword))
-            _ = try stage.value(await stage.adapter.logout(token: token))
-            let request = try #require(stage.fake.log.last)
-            #expect(request.method == "POST")
-            #expect(request.url.absoluteString == "https://popcorn.example/logout")
-            #expect(request.header("Authorization") == "Bearer \(token.accessToken)")
-            let failure = try stage.failure(await stage.adapter.profile(token: token))
-            #expect(failure.kind == stage.expectedKind(.unauthorized))
-        },
-        SharedCase(Capability.errorsCarryData.proof) {
-            stage in
-            // Signed in as the demo user first: from stage 4 the stage keeps its own sign-in, and
-            // must replace it with the unfinished sign-up's tokens, not keep the older ones.
-            _ = try stage.value(await stage.adapter.login(username: demoUsername, password: demoPassword))
-            let failure = try stage.failure(
-                await stage.adapter.login(
-                    username: FakeServers.unfinishedUsername, password: FakeServers.unfinishedPassword))
-            #expect(!failure.message.isEmpty)
-            if stage.declares(.errorsCarryData) {
-                #expect(failure.kind == .signUpNotCompleted)
-                let token = try #require(failure.carriedToken, "stage \(stage.number) dropped the E009 tokens")
+    static var signedIn: [SharedCase] {
+        [
+            SharedCase(
+                "profile sends GET /me with the login's access token as a Bearer header, and returns the profile"
+            ) {
+                stage in
+                let token = try stage.value(await stage.adapter.login(username: demoUsername, password: demoPassword))
                 let profile = try stage.value(await stage.adapter.profile(token: token))
-                #expect(profile.username == FakeServers.unfinishedUsername)
-                #expect(profile.displayName == nil)
-                let sent = stage.fake.log.last { $0.route == .profile }
-                #expect(sent?.header("Authorization") == "Bearer \(token.accessToken)", "the call used other tokens")
-            } else {
-                #expect(failure.carriedToken == nil)
-            }
-        },
-        SharedCase(Capability.refreshesToken.proof) {
-            stage in
-            let token = try stage.value(await stage.adapter.login(username: demoUsername, password: demoPassword))
-            stage.fake.expireAccessTokens()
-            let outcome = await stage.adapter.profile(token: token)
-            let refreshes = stage.fake.log.filter { $0.route == .refreshToken }
-            let profiles = stage.fake.log.filter { $0.route == .profile }
-            if stage.declares(.refreshesToken) {
-                #expect(try stage.value(outcome).username == demoUsername)
-                #expect(refreshes.count == 1)
-                #expect(refreshes.first?.jsonStrings == ["refresh_token": token.refreshToken])
-                #expect(profiles.count == 2)
-                #expect(profiles.last?.header("Authorization")?.hasPrefix("Bearer popcorn-access-issued-") == true)
-            } else {
-                #expect(try stage.failure(outcome).kind == stage.expectedKind(.unauthorized))
-                #expect(refreshes.isEmpty)
-                #expect(profiles.count == 1)
-            }
-        },
-        SharedCase("an access token that stays expired gets one refresh and one more try, then fails as unauthorized") {
-            stage in
-            let token = try stage.value(await stage.adapter.login(username: demoUsername, password: demoPassword))
-            // The server says "expired" to every try: the refresh works, the token it brings does not.
-            let expired = Override(
-                status: 401,
-                headers: ["Content-Type": "application/json", "WWW-Authenticate": #"Bearer error="invalid_token""#],
-                body: Data(
-                    #"{"resultCode":401,"status":"fail","divisionCode":"TOKEN_EXPIRED","message":"Access token expired","data":null}"#
-                        .utf8))
-            stage.fake.override(.profile, with: expired, times: 6)
-            let failure = try stage.failure(await stage.adapter.profile(token: token))
-            #expect(failure.kind == stage.expectedKind(.unauthorized))
-            let refreshes = stage.fake.log.filter { $0.route == .refreshToken }.count
-            let profiles = stage.fake.log.filter { $0.route == .profile }.count
-            let refreshing = stage.declares(.refreshesToken)
-            #expect(refreshes == (refreshing ? 1 : 0), "stage \(stage.number) refreshed \(refreshes) times")
-            #expect(profiles == (refreshing ? 2 : 1), "stage \(stage.number) sent the call \(profiles) times")
-        },
-        SharedCase("two expiries in a row: each refresh sends the newest refresh token, and both calls succeed") {
-            stage in
-            let token = try stage.value(await stage.adapter.login(username: demoUsername, password: demoPassword))
-            stage.fake.expireAccessTokens()
-            let first = await stage.adapter.profile(token: token)
-            stage.fake.expireAccessTokens()
-            let second = await stage.adapter.profile(token: token)
-            let refreshes = stage.fake.log.filter { $0.route == .refreshToken }.compactMap {
-                $0.jsonStrings?["refresh_token"]
-            }
-            guard stage.declares(.refreshesToken) else {
-                #expect(first.failure != nil && second.failure != nil && refreshes.isEmpty)
-                return
-            }
-            #expect(try stage.value(first).username == demoUsername)
-            // The fake uses a refresh token up: sending the login's again would be refused.
-            #expect(try stage.value(second).username == demoUsername, "the second refresh sent a used-up token")
-            #expect(refreshes.count == 2)
-            #expect(refreshes.first == token.refreshToken)
-            #expect(Set(refreshes).count == refreshes.count, "a refresh token was sent twice")
-        },
-        SharedCase("a refresh the server refuses fails the call as unauthorized, with no second try") { stage in
-            let token = try stage.value(await stage.adapter.login(username: demoUsername, password: demoPassword))
-            stage.fake.advanceClock(by: FakeServers.refreshTokenLifetime + 1)
-            let failure = try stage.failure(await stage.adapter.profile(token: token))
-            #expect(failure.kind == stage.expectedKind(.unauthorized))
-            let refreshes = stage.fake.log.filter { $0.route == .refreshToken }.count
-            #expect(refreshes == (stage.declares(.refreshesToken) ? 1 : 0))
-            #expect(stage.fake.log.filter { $0.route == .profile }.count == 1)
-        },
-        SharedCase("every status code completes profile and logout, and no body is a success for logout only") {
-            stage in
-            let token = try stage.value(await stage.adapter.login(username: demoUsername, password: demoPassword))
-            for status in [200, 204, 299, 300, 302, 400, 401, 404, 418, 500, 503] {
-                stage.fake.override(.profile, with: .reply(status: status, body: ""))
-                #expect(await stage.adapter.profile(token: token).value == nil, "profile with status \(status)")
-                stage.fake.override(.logout, with: .reply(status: status, body: ""))
-                let loggedOut = await stage.adapter.logout(token: token).value != nil
-                #expect(loggedOut == (200..<300).contains(status), "logout with status \(status)")
-            }
-        },
-        SharedCase("profile's success range ends at 299: a 300 with a profile fails in typed stages") { stage in
-            let token = try stage.value(await stage.adapter.login(username: demoUsername, password: demoPassword))
-            stage.fake.override(.profile, with: .status(299))
-            #expect(try stage.value(await stage.adapter.profile(token: token)).username == demoUsername)
-            // Stages 1 and 2 read no status here, so a 300 gets through them: untyped, unchecked.
-            stage.fake.override(.profile, with: .status(300))
-            let atThreeHundred = await stage.adapter.profile(token: token)
-            if stage.declares(.typedFailures) {
-                #expect(try stage.failure(atThreeHundred).kind == .unexpectedStatus)
-            }
-        },
-    ]
+                #expect(profile.username == demoUsername)
+                #expect(profile.displayName == "Popcorn Demo")
+                let request = try #require(stage.fake.log.last)
+                #expect(request.method == "GET")
+                #expect(request.url.absoluteString == "https://popcorn.example/me")
+                #expect(request.header("Authorization") == "Bearer \(token.accessToken)")
+                #expect(request.body?.isEmpty ?? true)
+            },
+            SharedCase("logout's 204 with no body is a success, and the token stops working") { stage in
+                let token = try stage.value(await stage.adapter.login(username: demoUsername, password: demoPassword))
+                _ = try stage.value(await stage.adapter.logout(token: token))
+                let request = try #require(stage.fake.log.last)
+                #expect(request.method == "POST")
+                #expect(request.url.absoluteString == "https://popcorn.example/logout")
+                #expect(request.header("Authorization") == "Bearer \(token.accessToken)")
+                let failure = try stage.failure(await stage.adapter.profile(token: token))
+                #expect(failure.kind == stage.expectedKind(.unauthorized))
+            },
+            SharedCase(Capability.errorsCarryData.proof) {
+                stage in
+                // Signed in as the demo user first: from stage 4 the stage keeps its own sign-in, and
+                // must replace it with the unfinished sign-up's tokens, not keep the older ones.
+                _ = try stage.value(await stage.adapter.login(username: demoUsername, password: demoPassword))
+                let failure = try stage.failure(
+                    await stage.adapter.login(
+                        username: FakeServers.unfinishedUsername, password: FakeServers.unfinishedPassword))
+                #expect(!failure.message.isEmpty)
+                if stage.declares(.errorsCarryData) {
+                    #expect(failure.kind == .signUpNotCompleted)
+                    let token = try #require(failure.carriedToken, "stage \(stage.number) dropped the E009 tokens")
+                    let profile = try stage.value(await stage.adapter.profile(token: token))
+                    #expect(profile.username == FakeServers.unfinishedUsername)
+                    #expect(profile.displayName == nil)
+                    let sent = stage.fake.log.last { $0.route == .profile }
+                    #expect(
+                        sent?.header("Authorization") == "Bearer \(token.accessToken)", "the call used other tokens")
+                } else {
+                    #expect(failure.carriedToken == nil)
+                }
+            },
+            SharedCase(Capability.refreshesToken.proof) {
+                stage in
+                let token = try stage.value(await stage.adapter.login(username: demoUsername, password: demoPassword))
+                stage.fake.expireAccessTokens()
+                let outcome = await stage.adapter.profile(token: token)
+                let refreshes = stage.fake.log.filter { $0.route == .refreshToken }
+                let profiles = stage.fake.log.filter { $0.route == .profile }
+                if stage.declares(.refreshesToken) {
+                    #expect(try stage.value(outcome).username == demoUsername)
+                    #expect(refreshes.count == 1)
+                    #expect(refreshes.first?.jsonStrings == ["refresh_token": token.refreshToken])
+                    #expect(profiles.count == 2)
+                    #expect(profiles.last?.header("Authorization")?.hasPrefix("Bearer popcorn-access-issued-") == true)
+                } else {
+                    #expect(try stage.failure(outcome).kind == stage.expectedKind(.unauthorized))
+                    #expect(refreshes.isEmpty)
+                    #expect(profiles.count == 1)
+                }
+            },
+            SharedCase(
+                "an access token that stays expired gets one refresh and one more try, then fails as unauthorized"
+            ) {
+                stage in
+                let token = try stage.value(await stage.adapter.login(username: demoUsername, password: demoPassword))
+                // The server says "expired" to every try: the refresh works, the token it brings does not.
+                let expired = Override(
+                    status: 401,
+                    headers: [
+                        "Content-Type": "application/json", "WWW-Authenticate": #"Bearer error="invalid_token""#,
+                    ],
+                    body: Data(
+                        #"{"resultCode":401,"status":"fail","divisionCode":"TOKEN_EXPIRED","message":"Access token expired","data":null}"#
+                            .utf8))
+                stage.fake.override(.profile, with: expired, times: 6)
+                let failure = try stage.failure(await stage.adapter.profile(token: token))
+                #expect(failure.kind == stage.expectedKind(.unauthorized))
+                let refreshes = stage.fake.log.filter { $0.route == .refreshToken }.count
+                let profiles = stage.fake.log.filter { $0.route == .profile }.count
+                let refreshing = stage.declares(.refreshesToken)
+                #expect(refreshes == (refreshing ? 1 : 0), "stage \(stage.number) refreshed \(refreshes) times")
+                #expect(profiles == (refreshing ? 2 : 1), "stage \(stage.number) sent the call \(profiles) times")
+            },
+            SharedCase("two expiries in a row: each refresh sends the newest refresh token, and both calls succeed") {
+                stage in
+                let token = try stage.value(await stage.adapter.login(username: demoUsername, password: demoPassword))
+                stage.fake.expireAccessTokens()
+                let first = await stage.adapter.profile(token: token)
+                stage.fake.expireAccessTokens()
+                let second = await stage.adapter.profile(token: token)
+                let refreshes = stage.fake.log.filter { $0.route == .refreshToken }.compactMap {
+                    $0.jsonStrings?["refresh_token"]
+                }
+                guard stage.declares(.refreshesToken) else {
+                    #expect(first.failure != nil && second.failure != nil && refreshes.isEmpty)
+                    return
+                }
+                #expect(try stage.value(first).username == demoUsername)
+                // The fake uses a refresh token up: sending the login's again would be refused.
+                #expect(try stage.value(second).username == demoUsername, "the second refresh sent a used-up token")
+                #expect(refreshes.count == 2)
+                #expect(refreshes.first == token.refreshToken)
+                #expect(Set(refreshes).count == refreshes.count, "a refresh token was sent twice")
+            },
+            SharedCase("a refresh the server refuses fails the call as unauthorized, with no second try") { stage in
+                let token = try stage.value(await stage.adapter.login(username: demoUsername, password: demoPassword))
+                stage.fake.advanceClock(by: FakeServers.refreshTokenLifetime + 1)
+                let failure = try stage.failure(await stage.adapter.profile(token: token))
+                #expect(failure.kind == stage.expectedKind(.unauthorized))
+                let refreshes = stage.fake.log.filter { $0.route == .refreshToken }.count
+                #expect(refreshes == (stage.declares(.refreshesToken) ? 1 : 0))
+                #expect(stage.fake.log.filter { $0.route == .profile }.count == 1)
+            },
+            SharedCase("every status code completes profile and logout, and no body is a success for logout only") {
+                stage in
+                let token = try stage.value(await stage.adapter.login(username: demoUsername, password: demoPassword))
+                for status in [200, 204, 299, 300, 302, 400, 401, 404, 418, 500, 503] {
+                    stage.fake.override(.profile, with: .reply(status: status, body: ""))
+                    #expect(await stage.adapter.profile(token: token).value == nil, "profile with status \(status)")
+                    stage.fake.override(.logout, with: .reply(status: status, body: ""))
+                    let loggedOut = await stage.adapter.logout(token: token).value != nil
+                    #expect(loggedOut == (200..<300).contains(status), "logout with status \(status)")
+                }
+            },
+            SharedCase("profile's success range ends at 299: a 300 with a profile fails in typed stages") { stage in
+                let token = try stage.value(await stage.adapter.login(username: demoUsername, password: demoPassword))
+                stage.fake.override(.profile, with: .status(299))
+                #expect(try stage.value(await stage.adapter.profile(token: token)).username == demoUsername)
+                // Stages 1 and 2 read no status here, so a 300 gets through them: untyped, unchecked.
+                stage.fake.override(.profile, with: .status(300))
+                let atThreeHundred = await stage.adapter.profile(token: token)
+                if stage.declares(.typedFailures) {
+                    #expect(try stage.failure(atThreeHundred).kind == .unexpectedStatus)
+                }
+            },
+        ]
+    }
 
     // MARK: - Search
 
-    static let search: [SharedCase] = [
-        SharedCase("search returns the page the fake holds for the query") { stage in
-            let page = try stage.value(await stage.adapter.searchPhotos(query: "coffee"))
-            #expect(page.total == 2)
-            #expect(page.totalPages == 1)
-            #expect(page.results.map(\.id) == ["Dwu85P9SOIk", "Rk3OQZ1Y5Jw"])
-        },
-        SharedCase("search sends GET /search/photos with the key and no body") { stage in
-            _ = await stage.adapter.searchPhotos(query: "coffee")
-            let request = try stage.onlyRequest()
-            #expect(request.method == "GET")
-            #expect(request.serverView?.pathSegments == ["search", "photos"])
-            #expect(request.header("Authorization") == "Client-ID \(FakeServers.demoAccessKey)")
-            #expect(request.body?.isEmpty ?? true)
-        },
-        SharedCase("a query with spaces, &, =, # and Korean reaches the server exactly as typed") { stage in
-            let query = "cats & dogs = #1 서울 밤"
-            _ = await stage.adapter.searchPhotos(query: query)
-            let view = try #require(try stage.onlyRequest().serverView)
-            #expect(view.query.map(\.name) == ["query"])
-            #expect(view.values("query") == [query])
-        },
-        SharedCase("a Korean query finds the photo described in Korean") { stage in
-            let page = try stage.value(await stage.adapter.searchPhotos(query: "서울"))
-            #expect(page.results.map(\.id) == ["2hs9d5fdQQU"])
-            #expect(page.results.first?.description == "서울의 밤거리")
-        },
-        SharedCase("an empty query fails with the server's 400") { stage in
-            let failure = try stage.failure(await stage.adapter.searchPhotos(query: ""))
-            #expect(failure.kind == stage.expectedKind(.badRequest))
-        },
-    ]
+    static var search: [SharedCase] {
+        [
+            SharedCase("search returns the page the fake holds for the query") { stage in
+                let page = try stage.value(await stage.adapter.searchPhotos(query: "coffee"))
+                #expect(page.total == 2)
+                #expect(page.totalPages == 1)
+                #expect(page.results.map(\.id) == ["Dwu85P9SOIk", "Rk3OQZ1Y5Jw"])
+            },
+            SharedCase("search sends GET /search/photos with the key and no body") { stage in
+                _ = await stage.adapter.searchPhotos(query: "coffee")
+                let request = try stage.onlyRequest()
+                #expect(request.method == "GET")
+                #expect(request.serverView?.pathSegments == ["search", "photos"])
+                #expect(request.header("Authorization") == "Client-ID \(FakeServers.demoAccessKey)")
+                #expect(request.body?.isEmpty ?? true)
+            },
+            SharedCase("a query with spaces, &, =, # and Korean reaches the server exactly as typed") { stage in
+                let query = "cats & dogs = #1 서울 밤"
+                _ = await stage.adapter.searchPhotos(query: query)
+                let view = try #require(try stage.onlyRequest().serverView)
+                #expect(view.query.map(\.name) == ["query"])
+                #expect(view.values("query") == [query])
+            },
+            SharedCase("a Korean query finds the photo described in Korean") { stage in
+                let page = try stage.value(await stage.adapter.searchPhotos(query: "서울"))
+                #expect(page.results.map(\.id) == ["2hs9d5fdQQU"])
+                #expect(page.results.first?.description == "서울의 밤거리")
+            },
+            SharedCase("an empty query fails with the server's 400") { stage in
+                let failure = try stage.failure(await stage.adapter.searchPhotos(query: ""))
+                #expect(failure.kind == stage.expectedKind(.badRequest))
+            },
+        ]
+    }
 
     // MARK: - Random photo
 
-    static let random: [SharedCase] = [
-        SharedCase("randomPhoto returns the fake's first random photo, nulls and all") { stage in
-            let photo = try stage.value(await stage.adapter.randomPhoto())
-            #expect(photo.id == "8manzosDSGM")
-            #expect(photo.user.name == "Lena Orwig")
-            #expect(photo.blurHash == nil)
-            #expect(photo.description == nil)
-            #expect(photo.altDescription == nil)
-        },
-        SharedCase("randomPhoto sends GET /photos/random with no query at all") { stage in
-            _ = await stage.adapter.randomPhoto()
-            let request = try stage.onlyRequest()
-            #expect(request.method == "GET")
-            #expect(request.url.absoluteString == "https://api.unsplash.com/photos/random")
-            #expect(request.body?.isEmpty ?? true)
-        },
-    ]
+    static var random: [SharedCase] {
+        [
+            SharedCase("randomPhoto returns the fake's first random photo, nulls and all") { stage in
+                let photo = try stage.value(await stage.adapter.randomPhoto())
+                #expect(photo.id == "8manzosDSGM")
+                #expect(photo.user.name == "Lena Orwig")
+                #expect(photo.blurHash == nil)
+                #expect(photo.description == nil)
+                #expect(photo.altDescription == nil)
+            },
+            SharedCase("randomPhoto sends GET /photos/random with no query at all") { stage in
+                _ = await stage.adapter.randomPhoto()
+                let request = try stage.onlyRequest()
+                #expect(request.method == "GET")
+                #expect(request.url.absoluteString == "https://api.unsplash.com/photos/random")
+                #expect(request.body?.isEmpty ?? true)
+            },
+        ]
+    }
 
     // MARK: - Photo by id
 
-    static let photo: [SharedCase] = [
-        SharedCase("photo(id:) returns the photo with that id") { stage in
-            let photo = try stage.value(await stage.adapter.photo(id: "Dwu85P9SOIk"))
-            #expect(photo.id == "Dwu85P9SOIk")
-            #expect(photo.createdAt == "2016-05-03T11:00:28-04:00")
-            #expect(photo.width == 2448 && photo.height == 3264)
-            #expect(photo.color == "#6E633A")
-            #expect(photo.description == "A man drinking a coffee.")
-            #expect(photo.likes == 286)
-            #expect(photo.user == PhotoUser(id: "QPxL2MGqfrw", username: "exampleuser", name: "Joe Example"))
-            #expect(photo.urls.thumb.absoluteString.hasSuffix("&w=200&fit=max"))
-        },
-        SharedCase("photo(id:) sends GET /photos/{id} with the key in the Authorization header only") { stage in
-            _ = await stage.adapter.photo(id: "Dwu85P9SOIk")
-            let request = try stage.onlyRequest()
-            #expect(request.method == "GET")
-            #expect(request.url.absoluteString == "https://api.unsplash.com/photos/Dwu85P9SOIk")
-            #expect(request.header("Authorization") == "Client-ID \(FakeServers.demoAccessKey)")
-            #expect(!request.url.absoluteString.contains(FakeServers.demoAccessKey))
-            #expect(request.body?.isEmpty ?? true)
-        },
-        SharedCase("an unknown id fails") { stage in
-            let failure = try stage.failure(await stage.adapter.photo(id: "no-such-id"))
-            #expect(!failure.message.isEmpty)
-            #expect(failure.kind == stage.expectedKind(.notFound))
-            if stage.declares(.typedFailures) {
-                #expect(failure.message.contains("Couldn't find Photo"), "a typed stage passes on the server's message")
-            }
-        },
-        SharedCase("a 500 with Unsplash's error body fails") { stage in
-            stage.fake.override(.photo, with: .reply(status: 500, body: #"{"errors":["Internal server error"]}"#))
-            let failure = try stage.failure(await stage.adapter.photo(id: "Dwu85P9SOIk"))
-            #expect(failure.kind == stage.expectedKind(.server))
-        },
-        SharedCase("a malformed JSON body fails") { stage in
-            stage.fake.override(.photo, with: .reply(status: 200, body: #"{"id": "Dwu85P9SOIk", "width": "#))
-            let failure = try stage.failure(await stage.adapter.photo(id: "Dwu85P9SOIk"))
-            #expect(failure.kind == stage.expectedKind(.decoding))
-        },
-        SharedCase("a reply that arrives late still arrives") { stage in
-            stage.fake.timeScale = 0.01  // 0.2 seconds late on the fake's clock, 2 ms of real waiting
-            stage.fake.override(.photo, with: .delay(0.2))
-            let photo = await stage.adapter.photo(id: "Dwu85P9SOIk").value
-            #expect(photo?.id == "Dwu85P9SOIk")
-        },
-    ]
+    static var photo: [SharedCase] {
+        [
+            SharedCase("photo(id:) returns the photo with that id") { stage in
+                let photo = try stage.value(await stage.adapter.photo(id: "Dwu85P9SOIk"))
+                #expect(photo.id == "Dwu85P9SOIk")
+                #expect(photo.createdAt == "2016-05-03T11:00:28-04:00")
+                #expect(photo.width == 2448 && photo.height == 3264)
+                #expect(photo.color == "#6E633A")
+                #expect(photo.description == "A man drinking a coffee.")
+                #expect(photo.likes == 286)
+                #expect(photo.user == PhotoUser(id: "QPxL2MGqfrw", username: "exampleuser", name: "Joe Example"))
+                #expect(photo.urls.thumb.absoluteString.hasSuffix("&w=200&fit=max"))
+            },
+            SharedCase("photo(id:) sends GET /photos/{id} with the key in the Authorization header only") { stage in
+                _ = await stage.adapter.photo(id: "Dwu85P9SOIk")
+                let request = try stage.onlyRequest()
+                #expect(request.method == "GET")
+                #expect(request.url.absoluteString == "https://api.unsplash.com/photos/Dwu85P9SOIk")
+                #expect(request.header("Authorization") == "Client-ID \(FakeServers.demoAccessKey)")
+                #expect(!request.url.absoluteString.contains(FakeServers.demoAccessKey))
+                #expect(request.body?.isEmpty ?? true)
+            },
+            SharedCase("an unknown id fails") { stage in
+                let failure = try stage.failure(await stage.adapter.photo(id: "no-such-id"))
+                #expect(!failure.message.isEmpty)
+                #expect(failure.kind == stage.expectedKind(.notFound))
+                if stage.declares(.typedFailures) {
+                    #expect(
+                        failure.message.contains("Couldn't find Photo"), "a typed stage passes on the server's message")
+                }
+            },
+            SharedCase("a 500 with Unsplash's error body fails") { stage in
+                stage.fake.override(.photo, with: .reply(status: 500, body: #"{"errors":["Internal server error"]}"#))
+                let failure = try stage.failure(await stage.adapter.photo(id: "Dwu85P9SOIk"))
+                #expect(failure.kind == stage.expectedKind(.server))
+            },
+            SharedCase("a malformed JSON body fails") { stage in
+                stage.fake.override(.photo, with: .reply(status: 200, body: #"{"id": "Dwu85P9SOIk", "width": "#))
+                let failure = try stage.failure(await stage.adapter.photo(id: "Dwu85P9SOIk"))
+                #expect(failure.kind == stage.expectedKind(.decoding))
+            },
+            SharedCase("a reply that arrives late still arrives") { stage in
+                stage.fake.timeScale = 0.01  // 0.2 seconds late on the fake's clock, 2 ms of real waiting
+                stage.fake.override(.photo, with: .delay(0.2))
+                let photo = await stage.adapter.photo(id: "Dwu85P9SOIk").value
+                #expect(photo?.id == "Dwu85P9SOIk")
+            },
+        ]
+    }
 
     // MARK: - Bad replies
 
-    static let badReplies: [SharedCase] = [
-        SharedCase("a timeout fails") { stage in
-            stage.fake.override(.photo, with: .failure(.timedOut))
-            let failure = try stage.failure(await stage.adapter.photo(id: "Dwu85P9SOIk"))
-            #expect(failure.kind == stage.expectedKind(.timedOut))
-        },
-        SharedCase("an empty 200 fails") { stage in
-            stage.fake.override(.photo, with: .reply(status: 200, body: ""))
-            let failure = try stage.failure(await stage.adapter.photo(id: "Dwu85P9SOIk"))
-            #expect(failure.kind == stage.expectedKind(.emptyBody))
-        },
-        SharedCase("every status from 300 to 599 fails by its kind, with its number in the message") { stage in
-            // Each status a typed stage names, and the edges of the ranges it does not.
-            let statuses = [300, 301, 304, 399, 400, 401, 402, 403, 404, 405, 409, 428, 429, 430, 499, 500, 503, 599]
-            for status in statuses {
-                stage.fake.override(.photo, with: .reply(status: status, body: "", contentType: "text/plain"))
+    static var badReplies: [SharedCase] {
+        [
+            SharedCase("a timeout fails") { stage in
+                stage.fake.override(.photo, with: .failure(.timedOut))
                 let failure = try stage.failure(await stage.adapter.photo(id: "Dwu85P9SOIk"))
-                let named: [Int: FailureKind] = [
-                    400: .badRequest, 401: .unauthorized, 403: .forbidden, 404: .notFound, 429: .tooManyRequests,
+                #expect(failure.kind == stage.expectedKind(.timedOut))
+            },
+            SharedCase("an empty 200 fails") { stage in
+                stage.fake.override(.photo, with: .reply(status: 200, body: ""))
+                let failure = try stage.failure(await stage.adapter.photo(id: "Dwu85P9SOIk"))
+                #expect(failure.kind == stage.expectedKind(.emptyBody))
+            },
+            SharedCase("every status from 300 to 599 fails by its kind, with its number in the message") { stage in
+                // Each status a typed stage names, and the edges of the ranges it does not.
+                let statuses = [
+                    300, 301, 304, 399, 400, 401, 402, 403, 404, 405, 409, 428, 429, 430, 499, 500, 503, 599,
                 ]
-                let kind = named[status] ?? ((500...599).contains(status) ? .server : .unexpectedStatus)
-                #expect(failure.kind == stage.expectedKind(kind), "status \(status)")
-                if stage.declares(.typedFailures) {
-                    #expect(failure.message.contains("\(status)"), "status \(status): \(failure.message)")
-                }
-            }
-        },
-        SharedCase("a plain-text 429 'Rate Limit Exceeded' fails") { stage in
-            stage.fake.override(
-                .searchPhotos, with: .reply(status: 429, body: "Rate Limit Exceeded", contentType: "text/plain"))
-            let failure = try stage.failure(await stage.adapter.searchPhotos(query: "dogs"))
-            #expect(failure.kind == stage.expectedKind(.tooManyRequests))
-            if stage.declares(.typedFailures) {
-                #expect(failure.message.contains("Rate Limit Exceeded"))
-            }
-        },
-        SharedCase("every shape of Unsplash's rate limit fails as tooManyRequests, and a plain 403 as forbidden") {
-            stage in
-            // A 403 that says so in its body, or in its header however the name is spelt, is the limit.
-            let overLimit: [Override] =
-                RateLimitShape.allCases.map(Override.rateLimited) + [
-                    Override(
-                        status: 403, headers: ["Content-Type": "application/json", "X-RateLimit-Remaining": "0"],
-                        body: Data(#"{"errors":["Forbidden"]}"#.utf8))
-                ]
-            for override in overLimit {
-                stage.fake.override(.randomPhoto, with: override)
-                let failure = try stage.failure(await stage.adapter.randomPhoto())
-                #expect(
-                    failure.kind == stage.expectedKind(.tooManyRequests), "\(override.status ?? 0) \(override.headers)")
-            }
-            stage.fake.override(
-                .randomPhoto,
-                with: Override(
-                    status: 403, headers: ["Content-Type": "application/json", "X-Ratelimit-Remaining": "12"],
-                    body: Data(#"{"errors":["This key may not fetch random photos"]}"#.utf8)))
-            let failure = try stage.failure(await stage.adapter.randomPhoto())
-            #expect(failure.kind == stage.expectedKind(.forbidden))
-        },
-        SharedCase("a 200 login envelope whose status is not success fails with its message") { stage in
-            stage.fake.override(
-                .login, with: .reply(status: 200, body: #"{"resultCode":200,"status":"fail","data":"Account locked"}"#))
-            let failure = try stage.failure(await stage.adapter.login(username: demoUsername, password: demoPassword))
-            #expect(failure.message.contains("Account locked"))
-            #expect(failure.kind == stage.expectedKind(.unexpectedStatus))
-        },
-        SharedCase("every status code completes every call, the ones no enum lists too") { stage in
-            // The source material's `guard let error = Error(rawValue: code) else { return }` left
-            // the caller waiting forever on a code it did not list. Stage 3 checks the status once
-            // per function, so every call is tried.
-            let statuses = [204, 299, 302, 400, 402, 409, 418, 422, 451, 500, 502, 503, 599]
-            let calls: [(Route, Call)] = [
-                (.login, Scenarios.demoLogin), (.searchPhotos, .searchPhotos(query: "dogs")),
-                (.randomPhoto, .randomPhoto), (.photo, Scenarios.knownPhoto),
-            ]
-            for (route, call) in calls {
                 for status in statuses {
-                    stage.fake.override(route, with: .reply(status: status, body: "teapot", contentType: "text/plain"))
-                    let outcome = await Scenarios.outcome(of: call, on: stage.adapter)
-                    #expect(!outcome.succeeded, "\(call) with status \(status)")
+                    stage.fake.override(.photo, with: .reply(status: status, body: "", contentType: "text/plain"))
+                    let failure = try stage.failure(await stage.adapter.photo(id: "Dwu85P9SOIk"))
+                    let named: [Int: FailureKind] = [
+                        400: .badRequest, 401: .unauthorized, 403: .forbidden, 404: .notFound, 429: .tooManyRequests,
+                    ]
+                    let kind = named[status] ?? ((500...599).contains(status) ? .server : .unexpectedStatus)
+                    #expect(failure.kind == stage.expectedKind(kind), "status \(status)")
+                    if stage.declares(.typedFailures) {
+                        #expect(failure.message.contains("\(status)"), "status \(status): \(failure.message)")
+                    }
                 }
-            }
-            #expect(stage.fake.log.count == statuses.count * calls.count)
-        },
-    ]
+            },
+            SharedCase("a plain-text 429 'Rate Limit Exceeded' fails") { stage in
+                stage.fake.override(
+                    .searchPhotos, with: .reply(status: 429, body: "Rate Limit Exceeded", contentType: "text/plain"))
+                let failure = try stage.failure(await stage.adapter.searchPhotos(query: "dogs"))
+                #expect(failure.kind == stage.expectedKind(.tooManyRequests))
+                if stage.declares(.typedFailures) {
+                    #expect(failure.message.contains("Rate Limit Exceeded"))
+                }
+            },
+            SharedCase("every shape of Unsplash's rate limit fails as tooManyRequests, and a plain 403 as forbidden") {
+                stage in
+                // A 403 that says so in its body, or in its header however the name is spelt, is the limit.
+                let overLimit: [Override] =
+                    RateLimitShape.allCases.map(Override.rateLimited) + [
+                        Override(
+                            status: 403, headers: ["Content-Type": "application/json", "X-RateLimit-Remaining": "0"],
+                            body: Data(#"{"errors":["Forbidden"]}"#.utf8))
+                    ]
+                for override in overLimit {
+                    stage.fake.override(.randomPhoto, with: override)
+                    let failure = try stage.failure(await stage.adapter.randomPhoto())
+                    #expect(
+                        failure.kind == stage.expectedKind(.tooManyRequests),
+                        "\(override.status ?? 0) \(override.headers)")
+                }
+                stage.fake.override(
+                    .randomPhoto,
+                    with: Override(
+                        status: 403, headers: ["Content-Type": "application/json", "X-Ratelimit-Remaining": "12"],
+                        body: Data(#"{"errors":["This key may not fetch random photos"]}"#.utf8)))
+                let failure = try stage.failure(await stage.adapter.randomPhoto())
+                #expect(failure.kind == stage.expectedKind(.forbidden))
+            },
+            SharedCase("a 200 login envelope whose status is not success fails with its message") { stage in
+                stage.fake.override(
+                    .login,
+                    with: .reply(status: 200, body: #"{"resultCode":200,"status":"fail","data":"Account locked"}"#))
+                let failure = try stage.failure(
+                    await stage.adapter.login(username: demoUsername, password: demoPassword))
+                #expect(failure.message.contains("Account locked"))
+                #expect(failure.kind == stage.expectedKind(.unexpectedStatus))
+            },
+            SharedCase("every status code completes every call, the ones no enum lists too") { stage in
+                // The source material's `guard let error = Error(rawValue: code) else { return }` left
+                // the caller waiting forever on a code it did not list. Stage 3 checks the status once
+                // per function, so every call is tried.
+                let statuses = [204, 299, 302, 400, 402, 409, 418, 422, 451, 500, 502, 503, 599]
+                let calls: [(Route, Call)] = [
+                    (.login, Scenarios.demoLogin), (.searchPhotos, .searchPhotos(query: "dogs")),
+                    (.randomPhoto, .randomPhoto), (.photo, Scenarios.knownPhoto),
+                ]
+                for (route, call) in calls {
+                    for status in statuses {
+                        stage.fake.override(
+                            route, with: .reply(status: status, body: "teapot", contentType: "text/plain"))
+                        let outcome = await Scenarios.outcome(of: call, on: stage.adapter)
+                        #expect(!outcome.succeeded, "\(call) with status \(status)")
+                    }
+                }
+                #expect(stage.fake.log.count == statuses.count * calls.count)
+            },
+        ]
+    }
 
     // MARK: - Every call
 
-    static let everyCall: [SharedCase] = [
-        SharedCase("every call completes exactly once, whether it succeeds or fails") { stage in
-            let adapter = stage.adapter
-            #expect(await adapter.login(username: demoUsername, password: demoPassword).value != nil)
-            #expect(await adapter.login(username: demoUsername, password: "wrong").failure != nil)
-            #expect(await adapter.searchPhotos(query: "dogs").value != nil)
-            #expect(await adapter.randomPhoto().value != nil)
-            #expect(await adapter.photo(id: "no-such-id").failure != nil)
-            stage.fake.override(.randomPhoto, with: .failure(.timedOut))
-            #expect(await adapter.randomPhoto().failure != nil)
-            stage.fake.override(.searchPhotos, with: .reply(status: 200, body: ""))
-            #expect(await adapter.searchPhotos(query: "dogs").failure != nil)
-            #expect(stage.fake.log.count == 7)
-            // `SharedCase.run` then checks that no handler was called twice or never.
-        },
-        SharedCase("every GET reaches its server: none carries a body, which URLSession will not send") { stage in
-            let token = try stage.value(await stage.adapter.login(username: demoUsername, password: demoPassword))
-            _ = await stage.adapter.profile(token: token)
-            _ = await stage.adapter.searchPhotos(query: "dogs")
-            _ = await stage.adapter.randomPhoto()
-            _ = await stage.adapter.photo(id: "Dwu85P9SOIk")
-            let sent = stage.fake.log.filter { $0.method == "GET" }.compactMap(\.route)
-            for route in [Route.profile, .searchPhotos, .randomPhoto, .photo] {
-                #expect(
-                    sent.contains(route),
-                    """
-                    \(route) never reached the server. URLSession fails a GET that carries a body with \
-                    URLError(.dataLengthExceedsMaximum) and sends nothing: a GET's parameters go in the query.
-                    """)
-            }
-        },
-        SharedCase("the password stays in the login body and the key in its header, and no message or log shows either")
-        { stage in
-            let adapter = stage.adapter
-            var failures: [Failure] = []
-            failures += [await adapter.login(username: demoUsername, password: demoPassword).failure].compactMap { $0 }
-            failures += [await adapter.login(username: demoUsername, password: demoPassword + "!").failure].compactMap {
-                $0
-            }
-            stage.fake.override(
-                .login, with: .reply(status: 500, body: "<html>\(demoPassword)?</html>", contentType: "text/html"))
-            failures += [await adapter.login(username: demoUsername, password: demoPassword).failure].compactMap { $0 }
-            _ = await adapter.searchPhotos(query: "dogs")
-            stage.fake.override(
-                .photo, with: .reply(status: 401, body: #"{"errors":["OAuth error: The access token is invalid"]}"#))
-            failures += [await adapter.photo(id: "Dwu85P9SOIk").failure].compactMap { $0 }
-            #expect(failures.count == 3)
-            let secrets = [demoPassword, FakeServers.demoAccessKey]
-            for request in stage.fake.log {
-                for secret in secrets {
-                    #expect(!request.url.absoluteString.contains(secret))
-                    #expect(!Redaction.lines(for: request).joined().contains(secret), "the tour's request log masks it")
-                }
-                for (name, value) in request.headers where value.contains(FakeServers.demoAccessKey) {
-                    #expect(name.caseInsensitiveCompare("Authorization") == .orderedSame)
-                }
-                #expect(!request.headers.values.contains { $0.contains(demoPassword) })
-                if String(decoding: request.body ?? Data(), as: UTF8.self).contains(demoPassword) {
-                    #expect(request.route == .login && request.method == "POST")
-                }
-            }
-            for failure in failures {
-                #expect(!secrets.contains { failure.message.contains($0) }, "\(failure.message)")
-            }
-        },
-        SharedCase("a server that repeats a secret, whole, escaped or cut, shows it in no failure and no log line") {
-            stage in
-            let token = try stage.value(await stage.adapter.login(username: demoUsername, password: demoPassword))
-            let logging = stage.adapter as? any CallLogging
-            for echo in Echo.all(token: token) {
-                // One echo at a time in the fake's log and the logger's, which the case checks last.
-                stage.fake.reset()
-                logging?.clearLog()
-                stage.fake.override(echo.route, with: echo.reply)
-                let message = try #require(await echo.failure(on: stage.adapter, token: token)?.message, "\(echo)")
-                // Where it shows, never what: a failure's text would print the secret.
-                let places = ["the failure message"] + (logging?.loggedLines.indices.map { "log line \($0 + 1)" } ?? [])
-                for (place, text) in zip(places, [message] + (logging?.loggedLines ?? [])) {
+    static var everyCall: [SharedCase] {
+        [
+            SharedCase("every call completes exactly once, whether it succeeds or fails") { stage in
+                let adapter = stage.adapter
+                #expect(await adapter.login(username: demoUsername, password: demoPassword).value != nil)
+                #expect(await adapter.login(username: demoUsername, password: "wrong").failure != nil)
+                #expect(await adapter.searchPhotos(query: "dogs").value != nil)
+                #expect(await adapter.randomPhoto().value != nil)
+                #expect(await adapter.photo(id: "no-such-id").failure != nil)
+                stage.fake.override(.randomPhoto, with: .failure(.timedOut))
+                #expect(await adapter.randomPhoto().failure != nil)
+                stage.fake.override(.searchPhotos, with: .reply(status: 200, body: ""))
+                #expect(await adapter.searchPhotos(query: "dogs").failure != nil)
+                #expect(stage.fake.log.count == 7)
+                // `SharedCase.run` then checks that no handler was called twice or never.
+            },
+            SharedCase("every GET reaches its server: none carries a body, which URLSession will not send") { stage in
+                let token = try stage.value(await stage.adapter.login(username: demoUsername, password: demoPassword))
+                _ = await stage.adapter.profile(token: token)
+                _ = await stage.adapter.searchPhotos(query: "dogs")
+                _ = await stage.adapter.randomPhoto()
+                _ = await stage.adapter.photo(id: "Dwu85P9SOIk")
+                let sent = stage.fake.log.filter { $0.method == "GET" }.compactMap(\.route)
+                for route in [Route.profile, .searchPhotos, .randomPhoto, .photo] {
                     #expect(
-                        leak(of: echo.secret, in: text) == nil, "stage \(stage.number), \(echo): it shows in \(place)")
+                        sent.contains(route),
+                        """
+                        \(route) never reached the server. URLSession fails a GET that carries a body with \
+                        URLError(.dataLengthExceedsMaximum) and sends nothing: a GET's parameters go in the query.
+                        """)
                 }
-            }
-        },
-        SharedCase("a 401 for a revoked key fails") { stage in
-            stage.fake.override(
-                .photo, with: .reply(status: 401, body: #"{"errors":["OAuth error: The access token is invalid"]}"#))
-            let failure = try stage.failure(await stage.adapter.photo(id: "Dwu85P9SOIk"))
-            #expect(failure.kind == stage.expectedKind(.unauthorized))
-        },
-    ]
+            },
+            SharedCase(
+                "the password stays in the login body and the key in its header, and no message or log shows either"
+            ) { stage in
+                let adapter = stage.adapter
+                var failures: [Failure] = []
+                failures += [await adapter.login(username: demoUsername, password: demoPassword).failure].compactMap {
+                    $0
+                }
+                failures += [await adapter.login(username: demoUsername, password: demoPassword + "!").failure]
+                    .compactMap {
+                        $0
+                    }
+                stage.fake.override(
+                    .login, with: .reply(status: 500, body: "<html>\(demoPassword)?</html>", contentType: "text/html"))
+                failures += [await adapter.login(username: demoUsername, password: demoPassword).failure].compactMap {
+                    $0
+                }
+                _ = await adapter.searchPhotos(query: "dogs")
+                stage.fake.override(
+                    .photo, with: .reply(status: 401, body: #"{"errors":["OAuth error: The access token is invalid"]}"#)
+                )
+                failures += [await adapter.photo(id: "Dwu85P9SOIk").failure].compactMap { $0 }
+                #expect(failures.count == 3)
+                let secrets = [demoPassword, FakeServers.demoAccessKey]
+                for request in stage.fake.log {
+                    for secret in secrets {
+                        #expect(!request.url.absoluteString.contains(secret))
+                        #expect(
+                            !Redaction.lines(for: request).joined().contains(secret), "the tour's request log masks it")
+                    }
+                    for (name, value) in request.headers where value.contains(FakeServers.demoAccessKey) {
+                        #expect(name.caseInsensitiveCompare("Authorization") == .orderedSame)
+                    }
+                    #expect(!request.headers.values.contains { $0.contains(demoPassword) })
+                    if String(decoding: request.body ?? Data(), as: UTF8.self).contains(demoPassword) {
+                        #expect(request.route == .login && request.method == "POST")
+                    }
+                }
+                for failure in failures {
+                    #expect(!secrets.contains { failure.message.contains($0) }, "\(failure.message)")
+                }
+            },
+            SharedCase("a server that repeats a secret, whole, escaped or cut, shows it in no failure and no log line")
+            {
+                stage in
+                let token = try stage.value(await stage.adapter.login(username: demoUsername, password: demoPassword))
+                let logging = stage.adapter as? any CallLogging
+                for echo in Echo.all(token: token) {
+                    // One echo at a time in the fake's log and the logger's, which the case checks last.
+                    stage.fake.reset()
+                    logging?.clearLog()
+                    stage.fake.override(echo.route, with: echo.reply)
+                    let message = try #require(await echo.failure(on: stage.adapter, token: token)?.message, "\(echo)")
+                    // Where it shows, never what: a failure's text would print the secret.
+                    let places =
+                        ["the failure message"] + (logging?.loggedLines.indices.map { "log line \($0 + 1)" } ?? [])
+                    for (place, text) in zip(places, [message] + (logging?.loggedLines ?? [])) {
+                        #expect(
+                            leak(of: echo.secret, in: text) == nil,
+                            "stage \(stage.number), \(echo): it shows in \(place)")
+                    }
+                }
+            },
+            SharedCase("a 401 for a revoked key fails") { stage in
+                stage.fake.override(
+                    .photo, with: .reply(status: 401, body: #"{"errors":["OAuth error: The access token is invalid"]}"#)
+                )
+                let failure = try stage.failure(await stage.adapter.photo(id: "Dwu85P9SOIk"))
+                #expect(failure.kind == stage.expectedKind(.unauthorized))
+            },
+        ]
+    }
 }
 
 /// A server's reply that repeats one secret the call holds: the password a login sent, the sign-in's
