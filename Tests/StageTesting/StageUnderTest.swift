@@ -61,6 +61,25 @@ public struct StageUnderTest: Sendable {
         LadderPromise.heldTo(adapter.stage).capabilities.contains(capability)
     }
 
+    /// Waits, as `waitUntil` does, until the fake has seen `count` requests stopped: what a stage
+    /// keeping `capability` does at once. A stage held to it whose adapter does not declare it yet
+    /// (a kata before that step) fails at once instead of after the wait, and the case learns false.
+    public func waitUntilStopped(
+        _ count: Int = 1, keeping capability: Capability, seconds: Int = 5,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws -> Bool {
+        guard adapter.stage.capabilities.contains(capability) else {
+            Issue.record(
+                """
+                stage \(number) is held to \(capability), which stops the request, but its adapter does not \
+                declare it yet. The step: \(LadderPromise.step(to: capability))
+                """, sourceLocation: sourceLocation)
+            return false
+        }
+        try await waitUntil(seconds: seconds, { fake.stoppedRequests == count }, sourceLocation: sourceLocation)
+        return true
+    }
+
     /// The one request the case expects the stage to have sent.
     public func onlyRequest(sourceLocation: SourceLocation = #_sourceLocation) throws -> RecordedRequest {
         let log = fake.log

@@ -252,7 +252,7 @@ enum ScreenCases {
                 let cats = shown.last
                 if stage.declares(.latestSearchWins) {
                     // Stage 6 cancels the older search: its request is stopped before any reply.
-                    try await waitUntil { stage.fake.stoppedRequests == 1 }
+                    guard try await stage.waitUntilStopped(keeping: .latestSearchWins) else { return cat.open() }
                     #expect(cat.release() == 0, "the cat request was still waiting for its reply")
                     #expect(screen.results == cats)
                     #expect(!shown.states.contains { $0.isFailed }, "a cancelled search shows nothing: \(shown.states)")
@@ -273,7 +273,7 @@ enum ScreenCases {
                 // Nothing the request left behind keeps the screen alive, so a late reply updates nothing.
                 #expect(gone == nil, "stage \(stage.number) keeps a screen that was left")
                 if stage.declares(.cancelsWhenLeft) {
-                    try await waitUntil { stage.fake.stoppedRequests == 1 }
+                    guard try await stage.waitUntilStopped(keeping: .cancelsWhenLeft) else { return held.open() }
                     #expect(held.release() == 0, "the request was still waiting for its reply")
                 } else {
                     // Nothing cancels it: the reply still comes, to a screen that is gone.
@@ -385,7 +385,7 @@ enum ScreenCases {
                 screen = nil
                 #expect(gone == nil, "stage \(stage.number) keeps a screen that was left")
                 if stage.declares(.cancelsWhenLeft) {
-                    try await waitUntil { stage.fake.stoppedRequests == 1 }
+                    _ = try await stage.waitUntilStopped(keeping: .cancelsWhenLeft)
                 }
                 held.open()
             },
