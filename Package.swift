@@ -8,16 +8,6 @@ let stages = [
     "Stage1Hardcoded", "Stage2EnumAPI", "Stage3Result", "Stage4Generic", "Stage5Router", "Stage6Async",
 ]
 
-// The harness's folder holds two modules: the adapters, one per stage, and the rest.
-let adapters =
-    (1...6).flatMap { ["Stage\($0)Adapter.swift", "Stage\($0)Adapter+Bench.swift"] } + [
-        "Outcomes.swift", "Stages.swift",
-    ]
-let harness = [
-    "BenchedStage.swift", "Capabilities.swift", "Completion.swift", "LadderPromise.swift", "Screens.swift",
-    "StageAdapter.swift",
-]
-
 let package = Package(
     name: "NetworkLayerWorkbook",
     platforms: [.macOS(.v15), .iOS(.v18)],
@@ -38,15 +28,13 @@ let package = Package(
         // Counts read from each stage's own source files: what the ladder claims, measured.
         .target(name: "Metrics", dependencies: ["Locking"], path: "Workbench/Metrics"),
         // How the suite and the command reach each stage: one interface, and what each stage promises.
-        .target(
-            name: "Harness", dependencies: ["Locking", "Metrics", "Models"], path: "Workbench/Harness",
-            exclude: adapters),
-        // An adapter per stage, behind that interface, in the same folder. A module of their own, reached
-        // through `Stages` only: a kata that changes an adapter rebuilds the few files that import this
-        // one, not everything that imports Harness.
+        .target(name: "Harness", dependencies: ["Locking", "Metrics", "Models"], path: "Workbench/Harness/Interface"),
+        // An adapter per stage, behind that interface. A module of their own, reached through `Stages`
+        // only, so that a kata that changes an adapter rebuilds the few files that import this one, not
+        // everything that imports Harness. A new file in Workbench/Harness is an adapter's.
         .target(
             name: "Adapters", dependencies: ["Harness", "Models"] + stages.map { .target(name: $0) },
-            path: "Workbench/Harness", exclude: harness),
+            path: "Workbench/Harness", exclude: ["Interface"]),
         // The `workbook` command and its subcommands, as a library so that tests can run them.
         .target(
             name: "CLI",
