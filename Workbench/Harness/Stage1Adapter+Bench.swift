@@ -1,6 +1,6 @@
 // Stage 1 in `workbook bench`: its calls as a screen makes them, without the suite's watchdog.
 import Harness
-internal import Stage1Hardcoded
+import Stage1Hardcoded
 
 extension Stage1Adapter: BenchedStage {
     public func benchPhoto(id: String) async -> Bool {

@@ -1,7 +1,7 @@
 // Stage 1 behind the adapter: the singletons, their `(Value?, Error?)` callbacks bridged to `Outcome`.
 import Harness
 import Models
-internal import Stage1Hardcoded
+import Stage1Hardcoded
 
 /// Stage 1's calls and screens behind the harness's one interface, in the stage's own calling convention.
 struct Stage1Adapter: StageAdapter {

@@ -1,6 +1,6 @@
 // Stage 2 in `workbook bench`: its calls as a screen makes them, without the suite's watchdog.
 import Harness
-internal import Stage2EnumAPI
+import Stage2EnumAPI
 
 extension Stage2Adapter: BenchedStage {
     public func benchPhoto(id: String) async -> Bool {

@@ -2,7 +2,7 @@
 // built, not how they are called.
 import Harness
 import Models
-internal import Stage2EnumAPI
+import Stage2EnumAPI
 
 /// Stage 2's calls and screens behind the harness's one interface, in the stage's own calling convention.
 struct Stage2Adapter: StageAdapter {

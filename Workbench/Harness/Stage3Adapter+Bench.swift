@@ -1,6 +1,6 @@
 // Stage 3 in `workbook bench`: its calls as a screen makes them, without the suite's watchdog.
 import Harness
-internal import Stage3Result
+import Stage3Result
 
 extension Stage3Adapter: BenchedStage {
     public func benchPhoto(id: String) async -> Bool {

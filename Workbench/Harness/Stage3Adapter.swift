@@ -1,7 +1,7 @@
 // Stage 3 behind the adapter: one `Result` per call, and a failure whose kind its own `switch` names.
 import Harness
 import Models
-internal import Stage3Result
+import Stage3Result
 
 /// Stage 3's calls and screens behind the harness's one interface, in the stage's own calling convention.
 struct Stage3Adapter: StageAdapter {

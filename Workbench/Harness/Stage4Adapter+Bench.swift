@@ -1,6 +1,6 @@
 // Stage 4 in `workbook bench`: its calls as a screen makes them, without the suite's watchdog.
 import Harness
-internal import Stage4Generic
+import Stage4Generic
 
 extension Stage4Adapter: BenchedStage {
     public func benchPhoto(id: String) async -> Bool {

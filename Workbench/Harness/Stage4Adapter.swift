@@ -2,7 +2,7 @@
 // sent, not how they are called.
 import Harness
 import Models
-internal import Stage4Generic
+import Stage4Generic
 
 /// Stage 4's calls and screens behind the harness's one interface, in the stage's own calling convention.
 struct Stage4Adapter: StageAdapter {

@@ -1,6 +1,6 @@
 // Stage 5 in `workbook bench`: its calls as a screen makes them, without the suite's watchdog.
 import Harness
-internal import Stage5Router
+import Stage5Router
 
 extension Stage5Adapter: BenchedStage {
     public func benchPhoto(id: String) async -> Bool {

@@ -3,7 +3,7 @@
 import Foundation
 import Harness
 import Models
-internal import Stage5Router
+import Stage5Router
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking

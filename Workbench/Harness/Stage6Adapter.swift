@@ -3,7 +3,7 @@
 import Foundation
 import Harness
 import Models
-internal import Stage6Async
+import Stage6Async
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
