@@ -27,18 +27,15 @@ let package = Package(
         .target(name: "FakeServers", dependencies: ["Locking"], path: "Workbench/FakeServers"),
         // Counts read from each stage's own source files: what the ladder claims, measured.
         .target(name: "Metrics", dependencies: ["Locking"], path: "Workbench/Metrics"),
-        // How the suite and the command reach each stage: one interface, and what each stage promises.
-        .target(name: "Harness", dependencies: ["Locking", "Metrics", "Models"], path: "Workbench/Harness/Interface"),
-        // An adapter per stage, behind that interface. A module of their own, reached through `Stages`
-        // only, so that a kata that changes an adapter rebuilds the few files that import this one, not
-        // everything that imports Harness. A new file in Workbench/Harness is an adapter's.
+        // How the suite and the command reach each stage: an adapter per stage, behind one interface,
+        // and what each stage promises.
         .target(
-            name: "Adapters", dependencies: ["Harness", "Models"] + stages.map { .target(name: $0) },
-            path: "Workbench/Harness", exclude: ["Interface"]),
+            name: "Harness", dependencies: ["Locking", "Metrics", "Models"] + stages.map { .target(name: $0) },
+            path: "Workbench/Harness"),
         // The `workbook` command and its subcommands, as a library so that tests can run them.
         .target(
             name: "CLI",
-            dependencies: ["Adapters", "Harness", "FakeServers", "Locking", "Models", "Metrics", "Stage6Async"],
+            dependencies: ["Harness", "FakeServers", "Locking", "Models", "Metrics"] + stages.map { .target(name: $0) },
             path: "Workbench/CLI"),
         .executableTarget(name: "workbook", dependencies: ["CLI"], path: "Workbench/workbook"),
         // Helpers the shared suite and the exercises both use to drive a stage through the fakes.
@@ -47,7 +44,7 @@ let package = Package(
             path: "Tests/StageTesting"),
         .testTarget(
             name: "WorkbookTests",
-            dependencies: ["Adapters", "Harness", "FakeServers", "Locking", "Models", "Metrics", "StageTesting", "CLI"]
+            dependencies: ["Harness", "FakeServers", "Locking", "Models", "Metrics", "StageTesting", "CLI"]
                 + stages.map { .target(name: $0) }),
         .testTarget(name: "MetricsTests", dependencies: ["Metrics"]),
         // Checks that the docs quote the code, the diffs and the numbers as they are now.
@@ -55,8 +52,7 @@ let package = Package(
         // The exercises' tests: off unless WORKBOOK_EXERCISE names a stage (or "all").
         .testTarget(
             name: "ExerciseTests",
-            dependencies: ["Adapters", "Harness", "FakeServers", "Models", "StageTesting"]
-                + stages.map { .target(name: $0) }),
+            dependencies: ["Harness", "FakeServers", "Models", "StageTesting"] + stages.map { .target(name: $0) }),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -173,7 +173,7 @@ struct DocsTests {
             #expect(DocFindings.isStagePath(path), "\(path)")
         }
         for path in [
-            "Workbench/Harness/Interface/Capabilities.swift", "Sources/Models/Photo.swift",
+            "Workbench/Harness/Capabilities.swift", "Sources/Models/Photo.swift",
             "Tests/WorkbookTests/SharedCases.swift",
             "docs/03-result.md", "Sources",
         ] {

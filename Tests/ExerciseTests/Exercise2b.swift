@@ -1,7 +1,6 @@
 // Exercise 2b: one more Popcorn case, `refresh(token:)`, whose switches the compiler points out.
 // Checked against the fake through stage 2's call site. No message prints a token: CI fails a run
 // whose output holds one.
-import Adapters
 import FakeServers
 import Foundation
 import Harness

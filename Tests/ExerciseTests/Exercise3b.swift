@@ -1,6 +1,5 @@
 // Exercise 3b: a new `APIError` case, `serviceUnavailable(retryAfter:)`, that every `switch` over the
 // error must handle. Checked by what stage 3's screens show for a 503 that says when to come back.
-import Adapters
 import FakeServers
 import Foundation
 import Harness

@@ -1,6 +1,5 @@
 // Exercise 4b: `favorite(photoID:)`, a signed-in call whose reply has no body, as one line through
 // stage 4's generic request. No message prints a token: CI fails a run whose output holds one.
-import Adapters
 import FakeServers
 import Foundation
 import Harness

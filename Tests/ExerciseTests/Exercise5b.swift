@@ -2,7 +2,6 @@
 // proven real. It must find nothing wrong with the router's own requests, or with a request the
 // server reads the same way, and must catch every wrong request planted here: a check that checks
 // nothing, or that compares bytes with the router's output, fails.
-import Adapters
 import FakeServers
 import Foundation
 import Harness

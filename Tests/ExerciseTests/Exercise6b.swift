@@ -1,7 +1,6 @@
 // Exercise 6b: a home screen whose `load(topic:)` starts today's photo and a topic's search at once
 // with `async let`, and stops both when the person leaves. The fake holds the replies back, so
 // "at once" is proven by both requests being held together, with no clock involved.
-import Adapters
 import FakeServers
 import Foundation
 import Harness

@@ -6,7 +6,6 @@
 // Each suite reaches its stage only through the stage's call site (or, for 5b, through the check
 // the learner writes), so this target compiles before any exercise is done; until one is, its
 // suite fails and says where to start.
-import Adapters
 import FakeServers
 import Foundation
 import Harness

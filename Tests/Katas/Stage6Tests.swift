@@ -1,6 +1,5 @@
 // The kata edition of Stage6Tests.swift, which `workbook kata start 6` puts in Tests/WorkbookTests: the stage's own
 // names stage 6's Router and runs on the separate fake, which stage 5's code never reaches; this one uses the adapter.
-import Adapters
 import CLI
 import FakeServers
 import Foundation

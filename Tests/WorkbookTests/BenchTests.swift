@@ -1,6 +1,5 @@
 // `workbook bench`: its arithmetic, its JSON and tables on known numbers, its arguments, and one
 // tiny run on the fake that checks the report's shape. No test here asserts a timing.
-import Adapters
 import FakeServers
 import Foundation
 import Harness

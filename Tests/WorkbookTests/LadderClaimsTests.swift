@@ -1,7 +1,6 @@
 // What the ladder says across stages: the stages in Sources/ are the six, each carries over
 // unchanged what its README says, the capability matrix prints what each stage declares, and every
 // check of a stage is one that its own run, `swift test --filter StageN`, selects.
-import Adapters
 import FakeServers
 import Foundation
 import Harness

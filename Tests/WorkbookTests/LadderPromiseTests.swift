@@ -1,4 +1,3 @@
-import Adapters
 import CLI
 // Each stage's promises and the ladder's claims about its sources, in a suite per stage that
 // `swift test --filter StageN` runs: measured from the stage's sources and read from its adapter, so

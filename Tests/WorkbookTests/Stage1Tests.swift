@@ -1,4 +1,3 @@
-import Adapters
 import CLI
 // Stage 1 on the shared suite: `swift test --filter Stage1` runs every case against it alone.
 import Harness

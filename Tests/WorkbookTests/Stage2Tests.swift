@@ -1,4 +1,3 @@
-import Adapters
 import CLI
 // Stage 2 on the shared suite: `swift test --filter Stage2` runs every case against it alone.
 // Everything here reaches the stage through its adapter, so `workbook kata start 2` can run it on

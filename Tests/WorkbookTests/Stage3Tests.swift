@@ -1,4 +1,3 @@
-import Adapters
 import CLI
 // Stage 3 on the shared suite: `swift test --filter Stage3` runs every case against it alone.
 // Everything here reaches the stage through its adapter, so `workbook kata start 3` can run it on

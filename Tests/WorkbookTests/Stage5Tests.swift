@@ -1,4 +1,3 @@
-import Adapters
 import CLI
 // Stage 5 on the shared suite: `swift test --filter Stage5` runs every case against it alone.
 // Everything here reaches the stage through its adapter, so `workbook kata start 5` can run it on

@@ -1,6 +1,5 @@
 // Stage 6's own checks, which name Stage6Async's types (its Router). `workbook kata start 6` sets
 // this file aside, since stage 5's code has a router of another module; `kata reset 6` brings it back.
-import Adapters
 import FakeServers
 import Foundation
 import Harness

@@ -1,4 +1,3 @@
-import Adapters
 import CLI
 // Stage 6 on the shared suite: `swift test --filter Stage6` runs every case against it alone,
 // on a session of its own rather than `URLSession.shared`, and so on the separate fake. What names

@@ -1,6 +1,5 @@
 // The `workbook` commands: each prints through `write`, and lives in Commands/ under its own name.
 // The executable only parses arguments and calls `run`.
-import Adapters
 import FakeServers
 import Foundation
 import Harness

@@ -1,5 +1,4 @@
 // Stage 1 in `workbook bench`: its calls as a screen makes them, without the suite's watchdog.
-import Harness
 import Stage1Hardcoded
 
 extension Stage1Adapter: BenchedStage {

@@ -1,5 +1,4 @@
 // Stage 1 behind the adapter: the singletons, their `(Value?, Error?)` callbacks bridged to `Outcome`.
-import Harness
 import Models
 import Stage1Hardcoded
 

@@ -1,5 +1,4 @@
 // Stage 2 in `workbook bench`: its calls as a screen makes them, without the suite's watchdog.
-import Harness
 import Stage2EnumAPI
 
 extension Stage2Adapter: BenchedStage {

@@ -1,6 +1,5 @@
 // Stage 2 behind the adapter: the same lines as stage 1. The enums changed how requests are
 // built, not how they are called.
-import Harness
 import Models
 import Stage2EnumAPI
 

@@ -1,5 +1,4 @@
 // Stage 3 in `workbook bench`: its calls as a screen makes them, without the suite's watchdog.
-import Harness
 import Stage3Result
 
 extension Stage3Adapter: BenchedStage {

@@ -1,5 +1,4 @@
 // Stage 3 behind the adapter: one `Result` per call, and a failure whose kind its own `switch` names.
-import Harness
 import Models
 import Stage3Result
 

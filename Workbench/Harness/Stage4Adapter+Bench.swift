@@ -1,5 +1,4 @@
 // Stage 4 in `workbook bench`: its calls as a screen makes them, without the suite's watchdog.
-import Harness
 import Stage4Generic
 
 extension Stage4Adapter: BenchedStage {

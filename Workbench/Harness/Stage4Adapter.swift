@@ -1,6 +1,5 @@
 // Stage 4 behind the adapter: the same lines as stage 3. The refactor changed how requests are
 // sent, not how they are called.
-import Harness
 import Models
 import Stage4Generic
 

@@ -1,5 +1,4 @@
 // Stage 5 in `workbook bench`: its calls as a screen makes them, without the suite's watchdog.
-import Harness
 import Stage5Router
 
 extension Stage5Adapter: BenchedStage {

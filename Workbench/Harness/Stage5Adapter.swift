@@ -1,7 +1,6 @@
 // Stage 5 behind the adapter: the same four calls as stage 3. What is new is beside them: the
 // request a call would send, built and checked without sending it.
 import Foundation
-import Harness
 import Models
 import Stage5Router
 

@@ -1,6 +1,5 @@
 // Stage 6 in `workbook bench`: its calls awaited as a screen awaits them, on the adapter's session.
 import Foundation
-import Harness
 import Models
 import Stage6Async
 

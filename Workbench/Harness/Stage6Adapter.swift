@@ -1,7 +1,6 @@
 // Stage 6 behind the adapter: one `try await` per call, a `catch` that receives an `APIError`,
 // and independent calls started together with `async let`.
 import Foundation
-import Harness
 import Models
 import Stage6Async
 

@@ -1,14 +1,12 @@
 // Every stage's adapter, in reading order.
 import Foundation
-import Harness
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 
-/// The one way into the adapters. They are internal to a module of their own, so that a kata's change
-/// to one (a capability declared, a conformance added) rebuilds the few files that import this
-/// module, not everything that imports Harness.
+/// The one way into the adapters. They are internal, so that a kata's change to one (a capability
+/// declared, a conformance added) rebuilds this module only, not everything that imports it.
 public enum Stages {
     /// The adapters of all stages. Stages 1 to 5 use `URLSession.shared`; later stages use `session`.
     public static func all(session: URLSession) -> [any StageAdapter] {

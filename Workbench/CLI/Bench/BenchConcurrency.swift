@@ -1,5 +1,4 @@
 // The bench's second part: twenty photos fetched together and one after another, every reply late.
-import Adapters
 import FakeServers
 import Foundation
 import Harness

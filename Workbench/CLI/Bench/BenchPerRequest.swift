@@ -1,6 +1,5 @@
 // The bench's first part: what one request costs at each stage, against floors that build and send a
 // request by hand.
-import Adapters
 import FakeServers
 import Foundation
 import Harness

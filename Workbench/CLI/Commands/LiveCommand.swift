@@ -1,6 +1,5 @@
 // `workbook live`: every stage's three Unsplash calls against the real api.unsplash.com, with the
 // learner's key swapped in on the way out; the stages run unchanged, and logins stay on the fake.
-import Adapters
 import FakeServers
 import Foundation
 import Harness
