@@ -13,7 +13,7 @@ enum Exercise2b {
 
     /// Stage 2's call site with the exercise's call, or nil after saying where to start.
     static func calling() -> (any TokenRefreshCalling)? {
-        let adapter: any StageAdapter = Stages.adapter(2)
+        let adapter: any StageAdapter = Stage2Adapter()
         guard let calling = adapter as? any TokenRefreshCalling else {
             Issue.record(
                 """

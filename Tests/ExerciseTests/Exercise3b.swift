@@ -23,7 +23,7 @@ enum Exercise3b {
     /// Stage 3's call site on a fresh fake, or nil after saying where to start: a 503 with
     /// `Retry-After: 120` still reaches the caller and the photo screen exactly as any 503 does.
     static func begun() async throws -> (any StageAdapter, FakeServers)? {
-        let adapter: any StageAdapter = Stages.adapter(3)
+        let adapter: any StageAdapter = Stage3Adapter()
         let fake = freshFake()
         fake.override(.photo, with: unavailable(retryAfter: nil))
         let plain = await adapter.photo(id: knownID).failure?.message

@@ -14,7 +14,7 @@ enum Exercise4b {
     /// Stage 4's call site with the exercise's call, signed in on a fresh fake; or nil after saying
     /// where to start.
     static func signedIn() async throws -> (any FavoriteCalling, FakeServers, Token)? {
-        let adapter: any StageAdapter = Stages.adapter(4)
+        let adapter: any StageAdapter = Stage4Adapter()
         guard let calling = adapter as? any FavoriteCalling else {
             Issue.record(
                 """

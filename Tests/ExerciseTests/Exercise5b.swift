@@ -33,7 +33,7 @@ enum Exercise5b {
     /// the adapter's own method: during kata 5 the adapter in stage 5's place does not have one yet.
     static func routerRequest(_ query: String) throws -> URLRequest {
         let builder = try #require(
-            Stages.adapter(5) as? any RequestBuilding,
+            Stage5Adapter() as (any StageAdapter) as? any RequestBuilding,
             "Stage5Adapter builds no request offline yet: kata 5 is in progress, or RequestBuilding was removed")
         return try builder.request(for: .searchPhotos(query: query)).get()
     }

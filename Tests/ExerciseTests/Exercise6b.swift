@@ -20,7 +20,7 @@ enum Exercise6b {
     @MainActor
     static func homeScreen() -> (any HomeScreenModel, FakeServers)? {
         let session = URLSession(configuration: FakeServers.sessionConfiguration())
-        let adapter: any StageAdapter = Stages.adapter(6, session: session)
+        let adapter: any StageAdapter = Stage6Adapter(session: session)
         guard let making = adapter as? any HomeScreenMaking else {
             Issue.record(
                 """

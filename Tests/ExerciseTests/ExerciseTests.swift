@@ -56,7 +56,7 @@ extension Exercises {
     struct Stage1 {
         @Test("Stage 1's userPhotos(username:)", arguments: ExerciseCases.for(stage: 1))
         func exercise(_ check: ExerciseCase) async throws {
-            try await check.run(on: Stages.adapter(1))
+            try await check.run(on: Stage1Adapter())
         }
     }
 
@@ -66,7 +66,7 @@ extension Exercises {
     struct Stage2 {
         @Test("Stage 2's userPhotos(username:)", arguments: ExerciseCases.for(stage: 2))
         func exercise(_ check: ExerciseCase) async throws {
-            try await check.run(on: Stages.adapter(2))
+            try await check.run(on: Stage2Adapter())
         }
     }
 
@@ -76,7 +76,7 @@ extension Exercises {
     struct Stage3 {
         @Test("Stage 3's userPhotos(username:)", arguments: ExerciseCases.for(stage: 3))
         func exercise(_ check: ExerciseCase) async throws {
-            try await check.run(on: Stages.adapter(3))
+            try await check.run(on: Stage3Adapter())
         }
     }
 
@@ -86,7 +86,7 @@ extension Exercises {
     struct Stage4 {
         @Test("Stage 4's userPhotos(username:)", arguments: ExerciseCases.for(stage: 4))
         func exercise(_ check: ExerciseCase) async throws {
-            try await check.run(on: Stages.adapter(4))
+            try await check.run(on: Stage4Adapter())
         }
     }
 
@@ -96,7 +96,7 @@ extension Exercises {
     struct Stage5 {
         @Test("Stage 5's userPhotos(username:)", arguments: ExerciseCases.for(stage: 5))
         func exercise(_ check: ExerciseCase) async throws {
-            try await check.run(on: Stages.adapter(5))
+            try await check.run(on: Stage5Adapter())
         }
     }
 
@@ -108,7 +108,7 @@ extension Exercises {
         func exercise(_ check: ExerciseCase) async throws {
             // Stage 6 is handed its session; this one reaches only the fake.
             let session = URLSession(configuration: FakeServers.sessionConfiguration())
-            try await check.run(on: Stages.adapter(6, session: session))
+            try await check.run(on: Stage6Adapter(session: session))
         }
     }
 

@@ -1,6 +1,6 @@
+import CLI
 // The kata edition of Stage6Tests.swift, which `workbook kata start 6` puts in Tests/WorkbookTests: the stage's own
 // names stage 6's Router and runs on the separate fake, which stage 5's code never reaches; this one uses the adapter.
-import CLI
 import FakeServers
 import Foundation
 import Harness
@@ -17,8 +17,8 @@ extension FakeServerSuites {
     @Suite("Stage6Async, kata edition")
     struct Stage6Tests {
         /// Stage 6, handed a session that reaches the shared fake.
-        static func adapter() -> any StageAdapter {
-            Stages.adapter(6, session: URLSession(configuration: FakeServers.sessionConfiguration()))
+        static func adapter() -> Stage6Adapter {
+            Stage6Adapter(session: URLSession(configuration: FakeServers.sessionConfiguration()))
         }
 
         @Test("Stage 6 passes the shared case", arguments: SharedCases.all)

@@ -92,7 +92,7 @@ struct LadderPromises {
     struct Stage1 {
         @Test("Stage 1's sources measure as the ladder says", arguments: SourceClaim.all(for: 1))
         func claim(_ claim: SourceClaim) throws {
-            try claim.check(on: Stages.adapter(1))
+            try claim.check(on: Stage1Adapter())
         }
     }
 
@@ -100,12 +100,12 @@ struct LadderPromises {
     struct Stage2 {
         @Test("Stage 2 keeps the ladder's promise", arguments: LadderPromise.all(for: 2))
         func promise(_ promise: LadderPromise) throws {
-            try expectKept(promise, by: Stages.adapter(2))
+            try expectKept(promise, by: Stage2Adapter())
         }
 
         @Test("Stage 2's sources measure as the ladder says", arguments: SourceClaim.all(for: 2))
         func claim(_ claim: SourceClaim) throws {
-            try claim.check(on: Stages.adapter(2))
+            try claim.check(on: Stage2Adapter())
         }
     }
 
@@ -113,12 +113,12 @@ struct LadderPromises {
     struct Stage3 {
         @Test("Stage 3 keeps the ladder's promise", arguments: LadderPromise.all(for: 3))
         func promise(_ promise: LadderPromise) throws {
-            try expectKept(promise, by: Stages.adapter(3))
+            try expectKept(promise, by: Stage3Adapter())
         }
 
         @Test("Stage 3's sources measure as the ladder says", arguments: SourceClaim.all(for: 3))
         func claim(_ claim: SourceClaim) throws {
-            try claim.check(on: Stages.adapter(3))
+            try claim.check(on: Stage3Adapter())
         }
     }
 
@@ -126,7 +126,7 @@ struct LadderPromises {
     struct Stage4 {
         @Test("Stage 4 keeps the ladder's promise", arguments: LadderPromise.all(for: 4))
         func promise(_ promise: LadderPromise) throws {
-            try expectKept(promise, by: Stages.adapter(4))
+            try expectKept(promise, by: Stage4Adapter())
         }
     }
 
@@ -134,7 +134,7 @@ struct LadderPromises {
     struct Stage5 {
         @Test("Stage 5 keeps the ladder's promise", arguments: LadderPromise.all(for: 5))
         func promise(_ promise: LadderPromise) throws {
-            try expectKept(promise, by: Stages.adapter(5))
+            try expectKept(promise, by: Stage5Adapter())
         }
     }
 
@@ -143,7 +143,7 @@ struct LadderPromises {
         @Test("Stage 6 keeps the ladder's promise", arguments: LadderPromise.all(for: 6))
         func promise(_ promise: LadderPromise) throws {
             try expectKept(
-                promise, by: Stages.adapter(6, session: URLSession(configuration: FakeServers.sessionConfiguration())))
+                promise, by: Stage6Adapter(session: URLSession(configuration: FakeServers.sessionConfiguration())))
         }
     }
 }

@@ -9,7 +9,7 @@ extension FakeServerSuites {
     struct Stage1Tests {
         @Test("Stage 1 passes the shared case", arguments: SharedCases.all)
         func sharedCase(_ sharedCase: SharedCase) async throws {
-            try await sharedCase.run(on: Stages.adapter(1))
+            try await sharedCase.run(on: Stage1Adapter())
         }
     }
 }
@@ -19,7 +19,7 @@ extension FakeServerSuites.Stage1Tests {
     func idIsNotEncoded() async throws {
         let fake = freshFake()
         // The `#` starts a fragment, which is never sent: the server sees a different, valid id.
-        let photo = await Stages.adapter(1).photo(id: "Dwu85P9SOIk#x").value
+        let photo = await Stage1Adapter().photo(id: "Dwu85P9SOIk#x").value
         #expect(photo?.id == "Dwu85P9SOIk")
         #expect(fake.log.first?.serverView?.pathSegments == ["photos", "Dwu85P9SOIk"])
     }
@@ -28,20 +28,20 @@ extension FakeServerSuites.Stage1Tests {
 extension FakeServerSuites.Stage1Tests {
     @Test("Stage 1 survives every bad reply", arguments: BadReplies.all)
     func badReply(_ badReply: BadReply) async {
-        await check(badReply, on: Stages.adapter(1))
+        await check(badReply, on: Stage1Adapter())
     }
 }
 
 extension FakeServerSuites.Stage1Tests {
     @Test("Stage 1 sends what the user typed, or says exactly how it does not", arguments: BadInputs.all)
     func badInput(_ input: BadInput) async {
-        await check(input, on: Stages.adapter(1))
+        await check(input, on: Stage1Adapter())
     }
 }
 
 extension FakeServerSuites.Stage1Tests {
     @Test("Stage 1's screens pass the shared screen case", arguments: ScreenCases.all)
     @MainActor func sharedScreenCase(_ screenCase: ScreenCase) async throws {
-        try await screenCase.run(on: Stages.adapter(1))
+        try await screenCase.run(on: Stage1Adapter())
     }
 }

@@ -11,7 +11,7 @@ extension FakeServerSuites {
     struct Stage2Tests {
         @Test("Stage 2 passes the shared case", arguments: SharedCases.all)
         func sharedCase(_ sharedCase: SharedCase) async throws {
-            try await sharedCase.run(on: Stages.adapter(2))
+            try await sharedCase.run(on: Stage2Adapter())
         }
     }
 }
@@ -19,20 +19,20 @@ extension FakeServerSuites {
 extension FakeServerSuites.Stage2Tests {
     @Test("Stage 2 survives every bad reply", arguments: BadReplies.all)
     func badReply(_ badReply: BadReply) async {
-        await check(badReply, on: Stages.adapter(2))
+        await check(badReply, on: Stage2Adapter())
     }
 }
 
 extension FakeServerSuites.Stage2Tests {
     @Test("Stage 2 sends what the user typed, or says exactly how it does not", arguments: BadInputs.all)
     func badInput(_ input: BadInput) async {
-        await check(input, on: Stages.adapter(2))
+        await check(input, on: Stage2Adapter())
     }
 }
 
 extension FakeServerSuites.Stage2Tests {
     @Test("Stage 2's screens pass the shared screen case", arguments: ScreenCases.all)
     @MainActor func sharedScreenCase(_ screenCase: ScreenCase) async throws {
-        try await screenCase.run(on: Stages.adapter(2))
+        try await screenCase.run(on: Stage2Adapter())
     }
 }

@@ -12,7 +12,7 @@ extension FakeServerSuites {
     struct Stage3Tests {
         @Test("Stage 3 passes the shared case", arguments: SharedCases.all)
         func sharedCase(_ sharedCase: SharedCase) async throws {
-            try await sharedCase.run(on: Stages.adapter(3))
+            try await sharedCase.run(on: Stage3Adapter())
         }
     }
 }
@@ -22,7 +22,7 @@ extension FakeServerSuites.Stage3Tests {
     func decodingDescription() async {
         let fake = freshFake()
         fake.override(.photo, with: .reply(status: 200, body: #"{"id": 42}"#))
-        let failure = await Stages.adapter(3).photo(id: "Dwu85P9SOIk").failure
+        let failure = await Stage3Adapter().photo(id: "Dwu85P9SOIk").failure
         #expect(failure?.kind == .decoding)
         #expect(
             failure?.message.contains("the wrong type at id") == true,
@@ -37,20 +37,20 @@ extension FakeServerSuites.Stage3Tests {
 extension FakeServerSuites.Stage3Tests {
     @Test("Stage 3 survives every bad reply", arguments: BadReplies.all)
     func badReply(_ badReply: BadReply) async {
-        await check(badReply, on: Stages.adapter(3))
+        await check(badReply, on: Stage3Adapter())
     }
 }
 
 extension FakeServerSuites.Stage3Tests {
     @Test("Stage 3 sends what the user typed, or says exactly how it does not", arguments: BadInputs.all)
     func badInput(_ input: BadInput) async {
-        await check(input, on: Stages.adapter(3))
+        await check(input, on: Stage3Adapter())
     }
 }
 
 extension FakeServerSuites.Stage3Tests {
     @Test("Stage 3's screens pass the shared screen case", arguments: ScreenCases.all)
     @MainActor func sharedScreenCase(_ screenCase: ScreenCase) async throws {
-        try await screenCase.run(on: Stages.adapter(3))
+        try await screenCase.run(on: Stage3Adapter())
     }
 }

@@ -11,7 +11,7 @@ extension FakeServerSuites {
     struct Stage4Tests {
         @Test("Stage 4 passes the shared case", arguments: SharedCases.all)
         func sharedCase(_ sharedCase: SharedCase) async throws {
-            try await sharedCase.run(on: Stages.adapter(4))
+            try await sharedCase.run(on: Stage4Adapter())
         }
     }
 }
@@ -19,20 +19,20 @@ extension FakeServerSuites {
 extension FakeServerSuites.Stage4Tests {
     @Test("Stage 4 survives every bad reply", arguments: BadReplies.all)
     func badReply(_ badReply: BadReply) async {
-        await check(badReply, on: Stages.adapter(4))
+        await check(badReply, on: Stage4Adapter())
     }
 }
 
 extension FakeServerSuites.Stage4Tests {
     @Test("Stage 4 sends what the user typed, or says exactly how it does not", arguments: BadInputs.all)
     func badInput(_ input: BadInput) async {
-        await check(input, on: Stages.adapter(4))
+        await check(input, on: Stage4Adapter())
     }
 }
 
 extension FakeServerSuites.Stage4Tests {
     @Test("Stage 4's screens pass the shared screen case", arguments: ScreenCases.all)
     @MainActor func sharedScreenCase(_ screenCase: ScreenCase) async throws {
-        try await screenCase.run(on: Stages.adapter(4))
+        try await screenCase.run(on: Stage4Adapter())
     }
 }

@@ -11,7 +11,7 @@ extension FakeServerSuites {
     struct Stage5Tests {
         @Test("Stage 5 passes the shared case", arguments: SharedCases.all)
         func sharedCase(_ sharedCase: SharedCase) async throws {
-            try await sharedCase.run(on: Stages.adapter(5))
+            try await sharedCase.run(on: Stage5Adapter())
         }
     }
 }
@@ -19,7 +19,7 @@ extension FakeServerSuites {
 extension FakeServerSuites.Stage5Tests {
     @Test("Stage 5 builds requests offline", arguments: RequestBuildingCase.all)
     func requestBuilding(_ check: RequestBuildingCase) throws {
-        let adapter: any StageAdapter = Stages.adapter(5)
+        let adapter: any StageAdapter = Stage5Adapter()
         guard let builder = adapter as? any RequestBuilding else {
             Issue.record(
                 "Stage5Adapter cannot build a request without sending it yet. The step: \(LadderPromise.step(to: .offlineRequestBuilding))"
@@ -33,20 +33,20 @@ extension FakeServerSuites.Stage5Tests {
 extension FakeServerSuites.Stage5Tests {
     @Test("Stage 5 survives every bad reply", arguments: BadReplies.all)
     func badReply(_ badReply: BadReply) async {
-        await check(badReply, on: Stages.adapter(5))
+        await check(badReply, on: Stage5Adapter())
     }
 }
 
 extension FakeServerSuites.Stage5Tests {
     @Test("Stage 5 sends what the user typed, or says exactly how it does not", arguments: BadInputs.all)
     func badInput(_ input: BadInput) async {
-        await check(input, on: Stages.adapter(5))
+        await check(input, on: Stage5Adapter())
     }
 }
 
 extension FakeServerSuites.Stage5Tests {
     @Test("Stage 5's screens pass the shared screen case", arguments: ScreenCases.all)
     @MainActor func sharedScreenCase(_ screenCase: ScreenCase) async throws {
-        try await screenCase.run(on: Stages.adapter(5))
+        try await screenCase.run(on: Stage5Adapter())
     }
 }

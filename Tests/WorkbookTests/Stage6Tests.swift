@@ -18,7 +18,7 @@ extension SeparateFakeSuites {
         @Test("Stage 6 passes the shared case", arguments: SharedCases.all)
         func sharedCase(_ sharedCase: SharedCase) async throws {
             let session = URLSession(configuration: FakeServers.separate.sessionConfiguration())
-            try await sharedCase.run(on: Stages.adapter(6, session: session), fake: .separate)
+            try await sharedCase.run(on: Stage6Adapter(session: session), fake: .separate)
         }
     }
 }
@@ -26,8 +26,7 @@ extension SeparateFakeSuites {
 extension SeparateFakeSuites.Stage6Tests {
     @Test("Stage 6 builds requests offline", arguments: RequestBuildingCase.all)
     func requestBuilding(_ check: RequestBuildingCase) throws {
-        let adapter = Stages.adapter(6, session: URLSession(configuration: FakeServers.separate.sessionConfiguration()))
-        try check.check(try #require(adapter as? any RequestBuilding, "stage 6 cannot build a request offline"))
+        try check.check(Stage6Adapter(session: URLSession(configuration: FakeServers.separate.sessionConfiguration())))
     }
 }
 
@@ -35,7 +34,7 @@ extension SeparateFakeSuites.Stage6Tests {
     @Test("Stage 6 survives every bad reply", arguments: BadReplies.all)
     func badReply(_ badReply: BadReply) async {
         let session = URLSession(configuration: FakeServers.separate.sessionConfiguration())
-        await check(badReply, on: Stages.adapter(6, session: session), fake: .separate)
+        await check(badReply, on: Stage6Adapter(session: session), fake: .separate)
     }
 }
 
@@ -43,7 +42,7 @@ extension SeparateFakeSuites.Stage6Tests {
     @Test("Stage 6 sends what the user typed, or says exactly how it does not", arguments: BadInputs.all)
     func badInput(_ input: BadInput) async {
         let session = URLSession(configuration: FakeServers.separate.sessionConfiguration())
-        await check(input, on: Stages.adapter(6, session: session), fake: .separate)
+        await check(input, on: Stage6Adapter(session: session), fake: .separate)
     }
 }
 
@@ -51,7 +50,7 @@ extension SeparateFakeSuites.Stage6Tests {
     @Test("a thousand concurrent calls on one session all complete, each with its own photo")
     func thousandCalls() async {
         let fake = freshFake(.separate)
-        let adapter = Stages.adapter(6, session: URLSession(configuration: FakeServers.separate.sessionConfiguration()))
+        let adapter = Stage6Adapter(session: URLSession(configuration: FakeServers.separate.sessionConfiguration()))
         let ids = [
             "Dwu85P9SOIk", "LBI7cgq3pbM", "yC-Yzbqy7PY", "8manzosDSGM", "3Z70SDuYs5g", "NodtnCsLdTE", "IicyiaPYGGI",
         ]
@@ -71,7 +70,7 @@ extension SeparateFakeSuites.Stage6Tests {
     @Test("a call made from a task that is already cancelled sends nothing and fails as cancelled")
     func cancelledBeforeTheCall() async {
         let fake = freshFake(.separate)
-        let adapter = Stages.adapter(6, session: URLSession(configuration: FakeServers.separate.sessionConfiguration()))
+        let adapter = Stage6Adapter(session: URLSession(configuration: FakeServers.separate.sessionConfiguration()))
         let call = Task {
             // Wait for the cancellation that is already on its way, without starting the call.
             while !Task.isCancelled { await Task.yield() }
@@ -87,6 +86,6 @@ extension SeparateFakeSuites.Stage6Tests {
     @Test("Stage 6's screens pass the shared screen case", arguments: ScreenCases.all)
     @MainActor func sharedScreenCase(_ screenCase: ScreenCase) async throws {
         let session = URLSession(configuration: FakeServers.separate.sessionConfiguration())
-        try await screenCase.run(on: Stages.adapter(6, session: session), fake: .separate)
+        try await screenCase.run(on: Stage6Adapter(session: session), fake: .separate)
     }
 }

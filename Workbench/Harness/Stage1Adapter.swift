@@ -3,7 +3,7 @@ import Models
 import Stage1Hardcoded
 
 /// Stage 1's calls and screens behind the harness's one interface, in the stage's own calling convention.
-struct Stage1Adapter: StageAdapter {
+public struct Stage1Adapter: StageAdapter {
     public let stage = StageInfo(
         number: 1, module: "Stage1Hardcoded",
         idea: "A singleton per server; every function types its own URL, key and headers.",

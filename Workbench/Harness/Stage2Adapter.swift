@@ -4,7 +4,7 @@ import Models
 import Stage2EnumAPI
 
 /// Stage 2's calls and screens behind the harness's one interface, in the stage's own calling convention.
-struct Stage2Adapter: StageAdapter {
+public struct Stage2Adapter: StageAdapter {
     public let stage = StageInfo(
         number: 2, module: "Stage2EnumAPI",
         idea: "Endpoint enums say each request once: base URL, path, method, headers, query, body.",

@@ -3,7 +3,7 @@ import Models
 import Stage3Result
 
 /// Stage 3's calls and screens behind the harness's one interface, in the stage's own calling convention.
-struct Stage3Adapter: StageAdapter {
+public struct Stage3Adapter: StageAdapter {
     public let stage = StageInfo(
         number: 3, module: "Stage3Result",
         idea: "Result<Value, APIError>: one of two states, and an error enum that tells failures apart.",

@@ -4,7 +4,7 @@ import Models
 import Stage4Generic
 
 /// Stage 4's calls and screens behind the harness's one interface, in the stage's own calling convention.
-struct Stage4Adapter: StageAdapter {
+public struct Stage4Adapter: StageAdapter {
     public let stage = StageInfo(
         number: 4, module: "Stage4Generic",
         idea: "One generic request<T: Decodable> sends every call; each call is one line.",

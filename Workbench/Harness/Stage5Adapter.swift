@@ -9,7 +9,7 @@ import FoundationNetworking
 #endif
 
 /// Stage 5's calls and screens behind the harness's one interface, in the stage's own calling convention.
-struct Stage5Adapter: StageAdapter {
+public struct Stage5Adapter: StageAdapter {
     public let stage = StageInfo(
         number: 5, module: "Stage5Router",
         idea: "A router builds each URLRequest, encodes every part, and throws when it cannot.",

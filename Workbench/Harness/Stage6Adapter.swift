@@ -10,7 +10,7 @@ import FoundationNetworking
 
 /// Stage 6's calls and screens behind the harness's one interface. It is handed its session instead of
 /// reaching for one.
-struct Stage6Adapter: StageAdapter {
+public struct Stage6Adapter: StageAdapter {
     public let stage = StageInfo(
         number: 6, module: "Stage6Async",
         idea: "async/await with typed throws, an injected URLSession, cancellation and concurrent calls.",
