@@ -62,6 +62,27 @@ public struct Stage4Adapter: StageAdapter {
     }
 }
 
+extension Stage4Adapter: GenericRequesting {
+    /// The endpoint each call sends: the one map from the harness's `Call` to the stage's endpoints.
+    static func endpoint(for call: Call) -> any Endpoint {
+        switch call {
+        case .login(let username, let password): PopcornAPI.login(username: username, password: password)
+        case .searchPhotos(let query): UnsplashAPI.searchPhotos(query: query)
+        case .randomPhoto: UnsplashAPI.randomPhoto
+        case .photo(let id): UnsplashAPI.photo(id: id)
+        }
+    }
+
+    public func request<T: Decodable & Sendable>(_ call: Call, as type: T.Type) async -> Outcome<T> {
+        let endpoint = Self.endpoint(for: call)
+        return await completion(of: "request(_:as:)") { finish in
+            APIClient.shared.request(endpoint, as: type) { result in
+                finish(Outcome(result))
+            }
+        }
+    }
+}
+
 extension APIError: KindedError {
     /// The same names, case for case: what a screen's `switch` would tell apart.
     var kind: FailureKind {
@@ -102,23 +123,6 @@ extension Stage4Adapter {
 
 extension PhotoScreen: PhotoScreenModel {}
 extension LoginScreen: LoginScreenModel {}
-
-extension Stage4Adapter: GenericRequesting {
-    public func request<T: Decodable & Sendable>(_ call: Call, as type: T.Type) async -> Outcome<T> {
-        let endpoint: any Endpoint =
-            switch call {
-            case .login(let username, let password): PopcornAPI.login(username: username, password: password)
-            case .searchPhotos(let query): UnsplashAPI.searchPhotos(query: query)
-            case .randomPhoto: UnsplashAPI.randomPhoto
-            case .photo(let id): UnsplashAPI.photo(id: id)
-            }
-        return await completion(of: "request(_:as:)") { finish in
-            APIClient.shared.request(endpoint, as: type) { result in
-                finish(Outcome(result))
-            }
-        }
-    }
-}
 
 extension Stage4Adapter: CallLogging {
     public var loggedLines: [String] { LoggerPlugin.shared.lines }
