@@ -319,7 +319,7 @@ enum APINames {
         "CharacterSet.urlPathAllowed", "DispatchQueue.main", "Set(_:)", "Task.isCancelled", "URL(string:)",
         "URLComponents.queryItems", "URLError(_:)", "URLSession.shared", "URLSession.shared.dataTask", "cancelAll()",
         "compactMap", "data(for:)", "dataTask", "dataTask(with:)", "fatalError", "httpBody", "httpMethod",
-        "localizedDescription", "resume()", "withCheckedContinuation", "withThrowingTaskGroup",
+        "localizedDescription", "outputFormatting", "resume()", "withCheckedContinuation", "withThrowingTaskGroup",
         // DecodingError's cases, and where its context says the body went wrong.
         "typeMismatch", "keyNotFound", "valueNotFound", "dataCorrupted", "codingPath",
         // JSONEncoder's `.sortedKeys`, SwiftUI's `.task`.
