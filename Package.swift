@@ -38,21 +38,35 @@ let package = Package(
             dependencies: ["Harness", "FakeServers", "Locking", "Models", "Metrics"] + stages.map { .target(name: $0) },
             path: "Workbench/CLI"),
         .executableTarget(name: "workbook", dependencies: ["CLI"], path: "Workbench/workbook"),
+        // The turns that suites in different test targets take on each fake. It needs no stage.
+        .target(name: "FakeTurns", path: "Tests/FakeTurns"),
         // Helpers the shared suite and the exercises both use to drive a stage through the fakes.
         .target(
-            name: "StageTesting", dependencies: ["Harness", "FakeServers", "Locking", "Models"],
+            name: "StageTesting", dependencies: ["Harness", "FakeServers", "FakeTurns", "Locking", "Models"],
             path: "Tests/StageTesting"),
         .testTarget(
             name: "WorkbookTests",
-            dependencies: ["Harness", "FakeServers", "Locking", "Models", "Metrics", "StageTesting", "CLI"]
+            dependencies: [
+                "Harness", "FakeServers", "FakeTurns", "Locking", "Models", "Metrics", "StageTesting", "CLI",
+            ]
                 + stages.map { .target(name: $0) }),
+        // The fakes held to the real servers' rules. They need no stage, so a kata never rebuilds them.
+        .testTarget(name: "FakeServerTests", dependencies: ["FakeServers", "FakeTurns", "Locking", "Models"]),
+        // The checks that name a stage's own types, apart, so that a kata that sets one file aside
+        // rebuilds this small target alone, not the whole suite.
+        .testTarget(
+            name: "InternalTests",
+            dependencies: [
+                "FakeServers", "FakeTurns", "Harness", "StageTesting", "Stage2EnumAPI", "Stage5Router", "Stage6Async",
+            ]),
         .testTarget(name: "MetricsTests", dependencies: ["Metrics"]),
         // Checks that the docs quote the code, the diffs and the numbers as they are now.
         .testTarget(name: "DocsTests", dependencies: ["Harness", "Locking", "Metrics", "CLI"]),
         // The exercises' tests: off unless WORKBOOK_EXERCISE names a stage (or "all").
         .testTarget(
             name: "ExerciseTests",
-            dependencies: ["Harness", "FakeServers", "Models", "StageTesting"] + stages.map { .target(name: $0) }),
+            dependencies: ["Harness", "FakeServers", "FakeTurns", "Models", "StageTesting"]
+                + stages.map { .target(name: $0) }),
     ],
     swiftLanguageModes: [.v6]
 )

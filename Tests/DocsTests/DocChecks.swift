@@ -381,7 +381,7 @@ enum DocChecks {
 
     /// The lines between `<!-- generated: NAME -->` and `<!-- end generated -->` are what NAME prints now.
     /// DocsTests regenerates `workbook metrics --markdown` itself. A block from another generator
-    /// passes only if a test in Tests/WorkbookTests names its marker, and so checks it there:
+    /// passes only if a test in the test folders names its marker, and so checks it there:
     /// `workbook reliability --markdown` runs every stage on the shared fake, which only the
     /// serialized suites there may do.
     static func generatedBlocks(_ page: DocPage, _ world: DocWorld) -> [DocProblem] {
@@ -404,7 +404,7 @@ enum DocChecks {
                 if !world.testSources.contains(where: { $0.contains("<!-- generated: \(name) -->") }) {
                     problem(
                         "there is no generator named \"\(name)\": DocsTests regenerates only \"\(metricsGenerator)\", "
-                            + "and no test in Tests/WorkbookTests checks this block")
+                            + "and no test in \(testFolders.joined(separator: ", ")) checks this block")
                 }
                 continue
             }
@@ -432,6 +432,9 @@ enum DocChecks {
 
     // MARK: - Test names
 
+    /// Where the tests a page may name are: the suite, the stages' own checks, the fakes' tests.
+    static let testFolders = ["Tests/WorkbookTests", "Tests/InternalTests", "Tests/FakeServerTests"]
+
     /// `<!-- case: NAME -->` names a test that exists: `SharedCase("NAME"`, `@Test("NAME"` or
     /// `RequestBuildingCase("NAME"` in the test sources.
     static func caseMentions(_ page: DocPage, _ world: DocWorld) -> [DocProblem] {
@@ -441,7 +444,9 @@ enum DocChecks {
                 problems.append(
                     DocProblem(
                         file: page.path, line: index + 1, excerpt: String(comment.whole),
-                        message: "no SharedCase(\"…\") or @Test(\"…\") in Tests/WorkbookTests has this name"))
+                        message:
+                            "no SharedCase(\"…\") or @Test(\"…\") in \(testFolders.joined(separator: ", ")) has this name"
+                    ))
             }
         }
         return problems

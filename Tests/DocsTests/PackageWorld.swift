@@ -40,12 +40,14 @@ enum PackageWorld {
         } catch {
             throw DocsSetupError("could not measure the stages: \(error)")
         }
-        let testFolder = root.appendingPathComponent("Tests/WorkbookTests")
-        let testNames = (try? FileManager.default.contentsOfDirectory(atPath: testFolder.path)) ?? []
-        let testSources = testNames.filter { $0.hasSuffix(".swift") }.sorted().compactMap {
-            try? String(contentsOf: testFolder.appendingPathComponent($0), encoding: .utf8)
+        let testSources = DocChecks.testFolders.flatMap { folder in
+            let folder = root.appendingPathComponent(folder)
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+            return names.filter { $0.hasSuffix(".swift") }.sorted().compactMap {
+                try? String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8)
+            }
         }
-        guard !testSources.isEmpty else { throw DocsSetupError("no test sources in \(testFolder.path)") }
+        guard !testSources.isEmpty else { throw DocsSetupError("no test sources in \(DocChecks.testFolders)") }
         return DocWorld(
             lines: { path in
                 (try? String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)).map(Self.lines)

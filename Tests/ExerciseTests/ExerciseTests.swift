@@ -7,6 +7,7 @@
 // the learner writes), so this target compiles before any exercise is done; until one is, its
 // suite fails and says where to start.
 import FakeServers
+import FakeTurns
 import Foundation
 import Harness
 import StageTesting

@@ -103,7 +103,7 @@ struct KataTests {
         #expect(
             started["Tests/WorkbookTests/Stage3Tests.swift"]
                 == TemporaryPackage.files["Tests/WorkbookTests/Stage3Tests.swift"], "the suite stays as it is")
-        #expect(started["Tests/WorkbookTests/Stage3InternalTests.swift"] == nil, "the stage's own checks are set aside")
+        #expect(started["Tests/InternalTests/Stage3InternalTests.swift"] == nil, "the stage's own checks are set aside")
         #expect(
             started["Sources/Stage2EnumAPI/PhotoManager.swift"]
                 == TemporaryPackage.files["Sources/Stage2EnumAPI/PhotoManager.swift"])
@@ -171,7 +171,7 @@ struct KataTests {
         defer { package.remove() }
         // git refuses a pathspec that matches nothing; stages 3 and 4 have no internal tests.
         let git = Git(folder: package.root)
-        _ = try git.succeed(["rm", "--quiet", "Tests/WorkbookTests/Stage3InternalTests.swift"])
+        _ = try git.succeed(["rm", "--quiet", "Tests/InternalTests/Stage3InternalTests.swift"])
         _ = try git.succeed(["-c", "user.name=W", "-c", "user.email=w@example.com", "commit", "--quiet", "-m", "rm"])
         let committed = try package.snapshot()
         try package.writeExerciseWork()
@@ -244,7 +244,7 @@ struct KataTests {
         let reset = try kata.reset()
         #expect(try package.snapshot() == TemporaryPackage.files, "the real stage 3, not the learner's commit")
         #expect(reset.from != (try kata.git.head()), "put back from the commit the kata started at")
-        #expect(try package.snapshot()["Tests/WorkbookTests/Stage3InternalTests.swift"] != nil)
+        #expect(try package.snapshot()["Tests/InternalTests/Stage3InternalTests.swift"] != nil)
         let log = try kata.git.succeed(["log", "--format=%s"]).lines
         #expect(log.first == "add Sources/Stage3Result/PhotoManager.swift", "the learner's commit stays in history")
     }
@@ -320,7 +320,7 @@ struct TemporaryPackage {
         "Workbench/Harness/Stage3Adapter.swift": "import Stage3Result\nstruct Stage3Adapter {}\n",
         "Workbench/Harness/Stage3Adapter+Bench.swift": "extension Stage3Adapter {}\n",
         "Tests/WorkbookTests/Stage3Tests.swift": "// Stage 3's suite, through its adapter.\n",
-        "Tests/WorkbookTests/Stage3InternalTests.swift": "// Stage 3's own checks, naming its types.\n",
+        "Tests/InternalTests/Stage3InternalTests.swift": "// Stage 3's own checks, naming its types.\n",
     ]
 
     let root: URL

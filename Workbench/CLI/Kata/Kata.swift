@@ -66,7 +66,7 @@ struct Kata {
     /// The stage's suite, which reaches the stage through its adapter only.
     var testFile: String { "Tests/WorkbookTests/Stage\(number)Tests.swift" }
     /// The stage's own checks, which name its types: the kata sets them aside.
-    var internalTestFile: String { "Tests/WorkbookTests/Stage\(number)InternalTests.swift" }
+    var internalTestFile: String { "Tests/InternalTests/Stage\(number)InternalTests.swift" }
     /// A kata edition of the suite, for a stage whose suite cannot run on the stage before's code
     /// (stage 6's runs on the separate fake, which stage 5's code never reaches).
     var kataTestFile: String { "Tests/Katas/Stage\(number)Tests.swift" }

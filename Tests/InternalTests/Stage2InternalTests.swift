@@ -1,11 +1,13 @@
 // Stage 2's own checks, which name Stage2EnumAPI's types (its endpoint enums). `workbook kata start 2`
-// sets this file aside, since stage 1's code has none of them; `kata reset 2` brings it back.
+// sets this file aside, since stage 1's code has none of them; `kata reset 2` brings it back. They
+// are a target of their own, so that setting one aside rebuilds only this small target.
 import FakeServers
 import Foundation
 import Stage2EnumAPI
 import Testing
 
-extension FakeServerSuites.Stage2Tests {
+@Suite("Stage2EnumAPI's own types")
+struct Stage2InternalTests {
     @Test("Stage 2's endpoints without parameters have no query, not a stray '?='")
     func noStrayQuery() {
         #expect(UnsplashAPI.randomPhoto.queryItems.isEmpty)

@@ -1,293 +1,297 @@
 // The fake servers hold stages to the real servers' rules; these tests hold the fake to them.
 import FakeServers
+import FakeTurns
 import Foundation
 import Locking
 import Models
-import StageTesting
 import Testing
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 
-extension SeparateFakeSuites {
-    @Suite("Fake servers")
-    struct FakeServerTests {
-        // The separate fake, which only this suite's session reaches; what it says, the shared one says too.
-        let fake = freshFake(.separate)
-        let session = URLSession(configuration: FakeServers.separate.sessionConfiguration())
-        let key = "Client-ID \(FakeServers.demoAccessKey)"
+// The fakes need no stage, so these tests are a target of their own, which a kata does not
+// rebuild. They take turns on the separate fake with the stage 6 suites in WorkbookTests.
+@Suite("Fake servers", .serialized, .separateFakeTurn)
+struct FakeServerTests {
+    // The separate fake, which only this suite's session reaches; what it says, the shared one says too.
+    let fake = {
+        FakeServers.install()
+        FakeServers.separate.reset()
+        return FakeServers.separate
+    }()
+    let session = URLSession(configuration: FakeServers.separate.sessionConfiguration())
+    let key = "Client-ID \(FakeServers.demoAccessKey)"
 
-        /// Sends a request the way no stage would, to see what the fake answers.
-        func send(
-            _ method: String = "GET", _ url: String, headers: [String: String] = [:], body: String? = nil,
-            timeout: TimeInterval = 5
-        ) async throws -> (status: Int, body: Data, headers: [AnyHashable: Any]) {
-            var request = URLRequest(url: try #require(URL(string: url)), timeoutInterval: timeout)
-            request.httpMethod = method
-            request.httpBody = body.map { Data($0.utf8) }
-            for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-            let (data, response) = try await session.data(for: request)
-            let http = try #require(response as? HTTPURLResponse)
-            return (http.statusCode, data, http.allHeaderFields)
-        }
+    /// Sends a request the way no stage would, to see what the fake answers.
+    func send(
+        _ method: String = "GET", _ url: String, headers: [String: String] = [:], body: String? = nil,
+        timeout: TimeInterval = 5
+    ) async throws -> (status: Int, body: Data, headers: [AnyHashable: Any]) {
+        var request = URLRequest(url: try #require(URL(string: url)), timeoutInterval: timeout)
+        request.httpMethod = method
+        request.httpBody = body.map { Data($0.utf8) }
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        let (data, response) = try await session.data(for: request)
+        let http = try #require(response as? HTTPURLResponse)
+        return (http.statusCode, data, http.allHeaderFields)
+    }
 
-        func errors(_ body: Data) throws -> [String] {
-            try JSONDecoder().decode(UnsplashErrorBody.self, from: body).errors
-        }
+    func errors(_ body: Data) throws -> [String] {
+        try JSONDecoder().decode(UnsplashErrorBody.self, from: body).errors
+    }
 
-        func loginMessage(_ body: Data) throws -> String? {
-            try JSONDecoder().decode(LoginResponse.self, from: body).message
-        }
+    func loginMessage(_ body: Data) throws -> String? {
+        try JSONDecoder().decode(LoginResponse.self, from: body).message
+    }
 
-        // MARK: - Popcorn
+    // MARK: - Popcorn
 
-        @Test("login with the demo account answers 200 and a token in the envelope")
-        func loginSucceeds() async throws {
-            let body = #"{"username":"popcorn","password":"\#(FakeServers.demoPassword)"}"#
-            let reply = try await send(
-                "POST", "https://popcorn.example/login", headers: ["Content-Type": "application/json"], body: body)
-            #expect(reply.status == 200)
-            let envelope = try JSONDecoder().decode(LoginResponse.self, from: reply.body)
-            #expect(envelope.resultCode == 200 && envelope.status == "success")
-            #expect(envelope.token?.accessToken.hasPrefix("popcorn-access-") == true)
-        }
+    @Test("login with the demo account answers 200 and a token in the envelope")
+    func loginSucceeds() async throws {
+        let body = #"{"username":"popcorn","password":"\#(FakeServers.demoPassword)"}"#
+        let reply = try await send(
+            "POST", "https://popcorn.example/login", headers: ["Content-Type": "application/json"], body: body)
+        #expect(reply.status == 200)
+        let envelope = try JSONDecoder().decode(LoginResponse.self, from: reply.body)
+        #expect(envelope.resultCode == 200 && envelope.status == "success")
+        #expect(envelope.token?.accessToken.hasPrefix("popcorn-access-") == true)
+    }
 
-        @Test("login with a wrong password answers 401 with a message in data")
-        func loginWrongPassword() async throws {
-            let body = #"{"username":"popcorn","password":"nope"}"#
-            let reply = try await send(
-                "POST", "https://popcorn.example/login", headers: ["Content-Type": "application/json"], body: body)
-            #expect(reply.status == 401)
-            #expect(try loginMessage(reply.body) == "Invalid username or password")
-        }
+    @Test("login with a wrong password answers 401 with a message in data")
+    func loginWrongPassword() async throws {
+        let body = #"{"username":"popcorn","password":"nope"}"#
+        let reply = try await send(
+            "POST", "https://popcorn.example/login", headers: ["Content-Type": "application/json"], body: body)
+        #expect(reply.status == 401)
+        #expect(try loginMessage(reply.body) == "Invalid username or password")
+    }
 
-        // Test arguments are printed as the tests run: the password goes in only when a test sends it.
-        static let goodBody = #"{"username":"popcorn","password":"PASSWORD"}"#
+    // Test arguments are printed as the tests run: the password goes in only when a test sends it.
+    static let goodBody = #"{"username":"popcorn","password":"PASSWORD"}"#
 
-        @Test(
-            "login refuses a malformed body, a missing Content-Type and other methods",
-            arguments: [
-                ("POST", "application/json", "{\"username\":", 400),
-                ("POST", "application/json", "{\"username\":\"popcorn\"}", 400),
-                ("POST", "application/json", "[\"popcorn\",\"PASSWORD\"]", 400),
-                ("POST", "text/plain", goodBody, 400),
-                ("GET", "application/json", "", 405),
-                ("PUT", "application/json", goodBody, 405),
-            ])
-        func loginRefuses(method: String, contentType: String, body: String, status: Int) async throws {
-            let body = body.replacingOccurrences(of: "PASSWORD", with: FakeServers.demoPassword)
-            let reply = try await send(
-                method, "https://popcorn.example/login", headers: ["Content-Type": contentType],
-                body: body.isEmpty ? nil : body)
-            #expect(reply.status == status)
-            #expect(try loginMessage(reply.body)?.isEmpty == false)
-        }
+    @Test(
+        "login refuses a malformed body, a missing Content-Type and other methods",
+        arguments: [
+            ("POST", "application/json", "{\"username\":", 400),
+            ("POST", "application/json", "{\"username\":\"popcorn\"}", 400),
+            ("POST", "application/json", "[\"popcorn\",\"PASSWORD\"]", 400),
+            ("POST", "text/plain", goodBody, 400),
+            ("GET", "application/json", "", 405),
+            ("PUT", "application/json", goodBody, 405),
+        ])
+    func loginRefuses(method: String, contentType: String, body: String, status: Int) async throws {
+        let body = body.replacingOccurrences(of: "PASSWORD", with: FakeServers.demoPassword)
+        let reply = try await send(
+            method, "https://popcorn.example/login", headers: ["Content-Type": contentType],
+            body: body.isEmpty ? nil : body)
+        #expect(reply.status == status)
+        #expect(try loginMessage(reply.body)?.isEmpty == false)
+    }
 
-        // MARK: - Unsplash
+    // MARK: - Unsplash
 
-        @Test("Unsplash refuses a request without the access key")
-        func unsplashWantsTheKey() async throws {
-            let reply = try await send(
-                "GET", "https://api.unsplash.com/photos/random", headers: ["Authorization": "Client-ID wrong"])
-            #expect(reply.status == 401)
-            #expect(try errors(reply.body) == ["OAuth error: The access token is invalid"])
-        }
+    @Test("Unsplash refuses a request without the access key")
+    func unsplashWantsTheKey() async throws {
+        let reply = try await send(
+            "GET", "https://api.unsplash.com/photos/random", headers: ["Authorization": "Client-ID wrong"])
+        #expect(reply.status == 401)
+        #expect(try errors(reply.body) == ["OAuth error: The access token is invalid"])
+    }
 
-        @Test("a GET with a body fails in the client, as URLSession fails it, and reaches no server")
-        func getWithABodyIsNeverSent() async throws {
-            for (url, headers) in [
-                ("https://api.unsplash.com/photos/random", ["Authorization": key]),
-                ("https://popcorn.example/me", ["Authorization": "Bearer popcorn-access-unknown"]),
-            ] {
-                for method in ["GET", "get"] {
-                    let error = await #expect(throws: URLError.self) {
-                        try await send(method, url, headers: headers, body: "{}")
-                    }
-                    #expect(error?.code == .dataLengthExceedsMaximum, "\(method) \(url)")
-                }
-                // An empty body is no body: URLSession sends that GET.
-                let empty = try await send("GET", url, headers: headers, body: "")
-                #expect(empty.status != 0)
-            }
-            #expect(fake.log.map(\.method) == ["GET", "GET"], "only the two GETs without a body were sent")
-        }
-
-        @Test("a real URLSession fails a GET with a body before it connects: the fake copies it")
-        func realURLSessionRefusesAGetWithABody() async throws {
-            // The real client, on a loopback port where nothing listens: the only question is whether
-            // it tries to connect. Without a body it tries, and fails to.
-            let real = URLSession(configuration: .ephemeral)
-            defer { real.invalidateAndCancel() }
-            var request = URLRequest(
-                url: try #require(URL(string: "http://127.0.0.1:9/photos/random")), timeoutInterval: 5)
-            let connecting = await #expect(throws: URLError.self) {
-                try await real.data(for: FakeServers.toTheRealClient(request))
-            }
-            // The fake knows no such host; only the real client gets as far as a refused connection.
-            #expect(connecting?.code == .cannotConnectToHost)
-            request.httpBody = Data("{}".utf8)
-            let refused = await #expect(throws: URLError.self) {
-                try await real.data(for: FakeServers.toTheRealClient(request))
-            }
-            #expect(refused?.code == .dataLengthExceedsMaximum)
-        }
-
-        @Test("Unsplash refuses other methods")
-        func unsplashIsStrictAboutMethod() async throws {
-            let post = try await send(
-                "POST", "https://api.unsplash.com/photos/random", headers: ["Authorization": key], body: "{}")
-            #expect(post.status == 405)
-        }
-
-        @Test("search without a query answers 400 'query is missing'")
-        func searchWantsAQuery() async throws {
-            let reply = try await send("GET", "https://api.unsplash.com/search/photos", headers: ["Authorization": key])
-            #expect(reply.status == 400)
-            #expect(try errors(reply.body) == ["query is missing"])
-        }
-
-        @Test("search pages through its matches deterministically")
-        func searchPages() async throws {
-            let first = try await send(
-                "GET", "https://api.unsplash.com/search/photos?query=a&per_page=5", headers: ["Authorization": key])
-            let second = try await send(
-                "GET", "https://api.unsplash.com/search/photos?query=a&per_page=5&page=2",
-                headers: ["Authorization": key])
-            let again = try await send(
-                "GET", "https://api.unsplash.com/search/photos?query=a&per_page=5", headers: ["Authorization": key])
-            let page1 = try JSONDecoder().decode(SearchPage.self, from: first.body)
-            let page2 = try JSONDecoder().decode(SearchPage.self, from: second.body)
-            #expect(page1.total > 10)
-            #expect(page1.totalPages == (page1.total + 4) / 5)
-            #expect(page1.results.count == 5 && page2.results.count == 5)
-            #expect(Set(page1.results.map(\.id)).isDisjoint(with: page2.results.map(\.id)))
-            #expect(first.body == again.body)
-        }
-
-        @Test("search reads + as a space and %2B as a plus, as servers do")
-        func searchDecodesLikeAServer() async throws {
-            _ = try await send(
-                "GET", "https://api.unsplash.com/search/photos?query=c%2B%2B+code", headers: ["Authorization": key])
-            #expect(fake.log.first?.serverView?.values("query") == ["c++ code"])
-        }
-
-        @Test("random walks the catalogue in the same order after every reset")
-        func randomIsDeterministic() async throws {
-            func draw() async throws -> String {
-                let reply = try await send(
-                    "GET", "https://api.unsplash.com/photos/random", headers: ["Authorization": key])
-                return try JSONDecoder().decode(Photo.self, from: reply.body).id
-            }
-            let firstRun = [try await draw(), try await draw(), try await draw()]
-            fake.reset()
-            let secondRun = [try await draw(), try await draw(), try await draw()]
-            #expect(firstRun == secondRun)
-            #expect(Set(firstRun).count == 3)
-        }
-
-        @Test("every photo in the catalogue decodes, the ones with nulls too")
-        func catalogueDecodes() async throws {
-            let reply = try await send(
-                "GET", "https://api.unsplash.com/search/photos?query=%20&per_page=30", headers: ["Authorization": key])
-            #expect(reply.status == 400, "a blank query is a missing query")
-            var photos: [Photo] = []
-            for word in ["a", "e", "i", "o", "u", "서울", "제주도"] {
-                let page = try await send(
-                    "GET",
-                    "https://api.unsplash.com/search/photos?query=\(word.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)&per_page=30",
-                    headers: ["Authorization": key])
-                photos += try JSONDecoder().decode(SearchPage.self, from: page.body).results
-            }
-            let unique = Set(photos.map(\.id))
-            #expect(unique.count >= 20)
-            #expect(photos.contains { $0.blurHash == nil } && photos.contains { $0.description == nil })
-            #expect(photos.contains { $0.altDescription == nil } && photos.contains { $0.color == nil })
-        }
-
-        @Test("an unknown id answers 404 'Couldn't find Photo'; dot segments are resolved first")
-        func unknownPhoto() async throws {
-            let unknown = try await send("GET", "https://api.unsplash.com/photos/nope", headers: ["Authorization": key])
-            #expect(unknown.status == 404)
-            #expect(try errors(unknown.body) == ["Couldn't find Photo"])
-            let escaped = try await send(
-                "GET", "https://api.unsplash.com/photos/..%2Fme", headers: ["Authorization": key])
-            #expect(try errors(escaped.body) == ["Couldn't find Photo"])
-            #expect(fake.log.last?.serverView?.pathSegments == ["photos", "../me"])
-            let climbed = try await send(
-                "GET", "https://api.unsplash.com/photos/../me", headers: ["Authorization": key])
-            #expect(climbed.status == 404)
-            #expect(try errors(climbed.body) == ["Not found"])
-        }
-
-        // MARK: - Overrides and the log
-
-        @Test("an override replaces status, headers and body for the next reply only")
-        func overrideIsOneShot() async throws {
-            fake.override(
-                .randomPhoto, with: Override(status: 503, headers: ["Retry-After": "30"], body: Data("busy".utf8)))
-            let overridden = try await send(
-                "GET", "https://api.unsplash.com/photos/random", headers: ["Authorization": key])
-            #expect(overridden.status == 503)
-            #expect(String(decoding: overridden.body, as: UTF8.self) == "busy")
-            #expect(overridden.headers["Retry-After"] as? String == "30")
-            let normal = try await send(
-                "GET", "https://api.unsplash.com/photos/random", headers: ["Authorization": key])
-            #expect(normal.status == 200)
-        }
-
-        @Test("a transport error override fails the request with that URLError code")
-        func overrideTransportError() async throws {
-            fake.override(.photo, with: .failure(.notConnectedToInternet))
-            let error = await #expect(throws: URLError.self) {
-                try await send("GET", "https://api.unsplash.com/photos/Dwu85P9SOIk", headers: ["Authorization": key])
-            }
-            #expect(error?.code == .notConnectedToInternet)
-        }
-
-        @Test("a reply slower than the request's timeout, or no reply at all, times out")
-        func overrideTimesOut() async throws {
-            // The fake's clock runs 100 times fast: the 1-second timeout ends after 10 ms of real
-            // time, long before the 200-second reply (2 real seconds) would come.
-            fake.timeScale = 0.01
-            for override in [Override.delay(200), .noAnswer] {
-                fake.override(.photo, with: override)
-                let started = Date()
+    @Test("a GET with a body fails in the client, as URLSession fails it, and reaches no server")
+    func getWithABodyIsNeverSent() async throws {
+        for (url, headers) in [
+            ("https://api.unsplash.com/photos/random", ["Authorization": key]),
+            ("https://popcorn.example/me", ["Authorization": "Bearer popcorn-access-unknown"]),
+        ] {
+            for method in ["GET", "get"] {
                 let error = await #expect(throws: URLError.self) {
-                    try await send(
-                        "GET", "https://api.unsplash.com/photos/Dwu85P9SOIk", headers: ["Authorization": key],
-                        timeout: 1)
+                    try await send(method, url, headers: headers, body: "{}")
                 }
-                #expect(error?.code == .timedOut)
-                #expect(Date().timeIntervalSince(started) < 1.5)
+                #expect(error?.code == .dataLengthExceedsMaximum, "\(method) \(url)")
             }
+            // An empty body is no body: URLSession sends that GET.
+            let empty = try await send("GET", url, headers: headers, body: "")
+            #expect(empty.status != 0)
         }
+        #expect(fake.log.map(\.method) == ["GET", "GET"], "only the two GETs without a body were sent")
+    }
 
-        @Test("an unknown host fails as not found, so nothing reaches the real network")
-        func unknownHost() async throws {
+    @Test("a real URLSession fails a GET with a body before it connects: the fake copies it")
+    func realURLSessionRefusesAGetWithABody() async throws {
+        // The real client, on a loopback port where nothing listens: the only question is whether
+        // it tries to connect. Without a body it tries, and fails to.
+        let real = URLSession(configuration: .ephemeral)
+        defer { real.invalidateAndCancel() }
+        var request = URLRequest(
+            url: try #require(URL(string: "http://127.0.0.1:9/photos/random")), timeoutInterval: 5)
+        let connecting = await #expect(throws: URLError.self) {
+            try await real.data(for: FakeServers.toTheRealClient(request))
+        }
+        // The fake knows no such host; only the real client gets as far as a refused connection.
+        #expect(connecting?.code == .cannotConnectToHost)
+        request.httpBody = Data("{}".utf8)
+        let refused = await #expect(throws: URLError.self) {
+            try await real.data(for: FakeServers.toTheRealClient(request))
+        }
+        #expect(refused?.code == .dataLengthExceedsMaximum)
+    }
+
+    @Test("Unsplash refuses other methods")
+    func unsplashIsStrictAboutMethod() async throws {
+        let post = try await send(
+            "POST", "https://api.unsplash.com/photos/random", headers: ["Authorization": key], body: "{}")
+        #expect(post.status == 405)
+    }
+
+    @Test("search without a query answers 400 'query is missing'")
+    func searchWantsAQuery() async throws {
+        let reply = try await send("GET", "https://api.unsplash.com/search/photos", headers: ["Authorization": key])
+        #expect(reply.status == 400)
+        #expect(try errors(reply.body) == ["query is missing"])
+    }
+
+    @Test("search pages through its matches deterministically")
+    func searchPages() async throws {
+        let first = try await send(
+            "GET", "https://api.unsplash.com/search/photos?query=a&per_page=5", headers: ["Authorization": key])
+        let second = try await send(
+            "GET", "https://api.unsplash.com/search/photos?query=a&per_page=5&page=2",
+            headers: ["Authorization": key])
+        let again = try await send(
+            "GET", "https://api.unsplash.com/search/photos?query=a&per_page=5", headers: ["Authorization": key])
+        let page1 = try JSONDecoder().decode(SearchPage.self, from: first.body)
+        let page2 = try JSONDecoder().decode(SearchPage.self, from: second.body)
+        #expect(page1.total > 10)
+        #expect(page1.totalPages == (page1.total + 4) / 5)
+        #expect(page1.results.count == 5 && page2.results.count == 5)
+        #expect(Set(page1.results.map(\.id)).isDisjoint(with: page2.results.map(\.id)))
+        #expect(first.body == again.body)
+    }
+
+    @Test("search reads + as a space and %2B as a plus, as servers do")
+    func searchDecodesLikeAServer() async throws {
+        _ = try await send(
+            "GET", "https://api.unsplash.com/search/photos?query=c%2B%2B+code", headers: ["Authorization": key])
+        #expect(fake.log.first?.serverView?.values("query") == ["c++ code"])
+    }
+
+    @Test("random walks the catalogue in the same order after every reset")
+    func randomIsDeterministic() async throws {
+        func draw() async throws -> String {
+            let reply = try await send(
+                "GET", "https://api.unsplash.com/photos/random", headers: ["Authorization": key])
+            return try JSONDecoder().decode(Photo.self, from: reply.body).id
+        }
+        let firstRun = [try await draw(), try await draw(), try await draw()]
+        fake.reset()
+        let secondRun = [try await draw(), try await draw(), try await draw()]
+        #expect(firstRun == secondRun)
+        #expect(Set(firstRun).count == 3)
+    }
+
+    @Test("every photo in the catalogue decodes, the ones with nulls too")
+    func catalogueDecodes() async throws {
+        let reply = try await send(
+            "GET", "https://api.unsplash.com/search/photos?query=%20&per_page=30", headers: ["Authorization": key])
+        #expect(reply.status == 400, "a blank query is a missing query")
+        var photos: [Photo] = []
+        for word in ["a", "e", "i", "o", "u", "서울", "제주도"] {
+            let page = try await send(
+                "GET",
+                "https://api.unsplash.com/search/photos?query=\(word.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)&per_page=30",
+                headers: ["Authorization": key])
+            photos += try JSONDecoder().decode(SearchPage.self, from: page.body).results
+        }
+        let unique = Set(photos.map(\.id))
+        #expect(unique.count >= 20)
+        #expect(photos.contains { $0.blurHash == nil } && photos.contains { $0.description == nil })
+        #expect(photos.contains { $0.altDescription == nil } && photos.contains { $0.color == nil })
+    }
+
+    @Test("an unknown id answers 404 'Couldn't find Photo'; dot segments are resolved first")
+    func unknownPhoto() async throws {
+        let unknown = try await send("GET", "https://api.unsplash.com/photos/nope", headers: ["Authorization": key])
+        #expect(unknown.status == 404)
+        #expect(try errors(unknown.body) == ["Couldn't find Photo"])
+        let escaped = try await send(
+            "GET", "https://api.unsplash.com/photos/..%2Fme", headers: ["Authorization": key])
+        #expect(try errors(escaped.body) == ["Couldn't find Photo"])
+        #expect(fake.log.last?.serverView?.pathSegments == ["photos", "../me"])
+        let climbed = try await send(
+            "GET", "https://api.unsplash.com/photos/../me", headers: ["Authorization": key])
+        #expect(climbed.status == 404)
+        #expect(try errors(climbed.body) == ["Not found"])
+    }
+
+    // MARK: - Overrides and the log
+
+    @Test("an override replaces status, headers and body for the next reply only")
+    func overrideIsOneShot() async throws {
+        fake.override(
+            .randomPhoto, with: Override(status: 503, headers: ["Retry-After": "30"], body: Data("busy".utf8)))
+        let overridden = try await send(
+            "GET", "https://api.unsplash.com/photos/random", headers: ["Authorization": key])
+        #expect(overridden.status == 503)
+        #expect(String(decoding: overridden.body, as: UTF8.self) == "busy")
+        #expect(overridden.headers["Retry-After"] as? String == "30")
+        let normal = try await send(
+            "GET", "https://api.unsplash.com/photos/random", headers: ["Authorization": key])
+        #expect(normal.status == 200)
+    }
+
+    @Test("a transport error override fails the request with that URLError code")
+    func overrideTransportError() async throws {
+        fake.override(.photo, with: .failure(.notConnectedToInternet))
+        let error = await #expect(throws: URLError.self) {
+            try await send("GET", "https://api.unsplash.com/photos/Dwu85P9SOIk", headers: ["Authorization": key])
+        }
+        #expect(error?.code == .notConnectedToInternet)
+    }
+
+    @Test("a reply slower than the request's timeout, or no reply at all, times out")
+    func overrideTimesOut() async throws {
+        // The fake's clock runs 100 times fast: the 1-second timeout ends after 10 ms of real
+        // time, long before the 200-second reply (2 real seconds) would come.
+        fake.timeScale = 0.01
+        for override in [Override.delay(200), .noAnswer] {
+            fake.override(.photo, with: override)
+            let started = Date()
             let error = await #expect(throws: URLError.self) {
-                try await send("GET", "https://example.com/")
+                try await send(
+                    "GET", "https://api.unsplash.com/photos/Dwu85P9SOIk", headers: ["Authorization": key],
+                    timeout: 1)
             }
-            #expect(error?.code == .cannotFindHost)
-            #expect(fake.log.first?.route == nil)
+            #expect(error?.code == .timedOut)
+            #expect(Date().timeIntervalSince(started) < 1.5)
         }
+    }
 
-        @Test("the log keeps method, URL, headers and body as sent")
-        func logKeepsRequests() async throws {
-            _ = try await send(
-                "POST", "https://popcorn.example/login", headers: ["Content-Type": "application/json"],
-                body: #"{"a":"b"}"#)
-            let entry = try #require(fake.log.first)
-            #expect(entry.method == "POST")
-            #expect(entry.url.absoluteString == "https://popcorn.example/login")
-            #expect(entry.header("content-type") == "application/json")
-            #expect(entry.jsonStrings == ["a": "b"])
-            #expect(entry.route == .login)
+    @Test("an unknown host fails as not found, so nothing reaches the real network")
+    func unknownHost() async throws {
+        let error = await #expect(throws: URLError.self) {
+            try await send("GET", "https://example.com/")
         }
+        #expect(error?.code == .cannotFindHost)
+        #expect(fake.log.first?.route == nil)
+    }
+
+    @Test("the log keeps method, URL, headers and body as sent")
+    func logKeepsRequests() async throws {
+        _ = try await send(
+            "POST", "https://popcorn.example/login", headers: ["Content-Type": "application/json"],
+            body: #"{"a":"b"}"#)
+        let entry = try #require(fake.log.first)
+        #expect(entry.method == "POST")
+        #expect(entry.url.absoluteString == "https://popcorn.example/login")
+        #expect(entry.header("content-type") == "application/json")
+        #expect(entry.jsonStrings == ["a": "b"])
+        #expect(entry.route == .login)
     }
 }
 
-extension SeparateFakeSuites.FakeServerTests {
+extension FakeServerTests {
     @Test("a user's photos come as an array, and an unknown user is a 404")
     func userPhotos() async throws {
         let reply = try await send(
@@ -303,7 +307,7 @@ extension SeparateFakeSuites.FakeServerTests {
     }
 }
 
-extension SeparateFakeSuites.FakeServerTests {
+extension FakeServerTests {
     @Test("a page number too large to multiply is a 400, not a crash")
     func hugePage() async throws {
         let search = try await send(
@@ -317,7 +321,7 @@ extension SeparateFakeSuites.FakeServerTests {
     }
 }
 
-extension SeparateFakeSuites.FakeServerTests {
+extension FakeServerTests {
     /// A keyed GET that may wait a long time for its reply, as a held one does.
     func get(_ path: String) async throws -> (status: Int, body: Data) {
         let reply = try await send(
@@ -387,7 +391,7 @@ extension SeparateFakeSuites.FakeServerTests {
     }
 }
 
-extension SeparateFakeSuites.FakeServerTests {
+extension FakeServerTests {
     @Test("the separate fake hears only the sessions made from its configuration; the shared one never hears them")
     func separateFakeIsSeparate() async throws {
         // An id no other test asks for, so that the shared fake's log, which the suites on
@@ -402,7 +406,7 @@ extension SeparateFakeSuites.FakeServerTests {
 
 // MARK: - Popcorn's signed-in calls
 
-extension SeparateFakeSuites.FakeServerTests {
+extension FakeServerTests {
     typealias Reply = (status: Int, body: Data, headers: [AnyHashable: Any])
 
     /// A header of a reply by name, ignoring case as HTTP does; `nil` when it is missing.
@@ -703,7 +707,7 @@ extension SeparateFakeSuites.FakeServerTests {
 
 // MARK: - Unsplash's rate limit
 
-extension SeparateFakeSuites.FakeServerTests {
+extension FakeServerTests {
     @Test("every Unsplash reply says the demo app's limit and what is left of it")
     func rateLimitHeadersByDefault() async throws {
         let reply = try await send("GET", "https://api.unsplash.com/photos/random", headers: ["Authorization": key])

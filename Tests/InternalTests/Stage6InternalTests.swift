@@ -1,6 +1,9 @@
 // Stage 6's own checks, which name Stage6Async's types (its Router). `workbook kata start 6` sets
 // this file aside, since stage 5's code has a router of another module; `kata reset 6` brings it back.
+// They are a target of their own, so that setting one aside rebuilds only this small target; the
+// logger's check takes turns on the separate fake with the suites that use it.
 import FakeServers
+import FakeTurns
 import Foundation
 import Harness
 import Stage6Async
@@ -11,7 +14,8 @@ import Testing
 import FoundationNetworking
 #endif
 
-extension SeparateFakeSuites.Stage6Tests {
+@Suite("Stage6Async's own types", .serialized, .separateFakeTurn)
+struct Stage6InternalTests {
     /// A POST with twelve parameters, built by the same `asURLRequest()` as every endpoint.
     struct TwelveFieldsRouter: Stage6Async.Router {
         let baseURL = "https://api.example.com"
@@ -33,7 +37,7 @@ extension SeparateFakeSuites.Stage6Tests {
     }
 }
 
-extension SeparateFakeSuites.Stage6Tests {
+extension Stage6InternalTests {
     /// A router for `/photos/x` on whichever base URL it is given.
     struct BaseRouter: Stage6Async.Router {
         let baseURL: String
@@ -49,7 +53,7 @@ extension SeparateFakeSuites.Stage6Tests {
     }
 }
 
-extension SeparateFakeSuites.Stage6Tests {
+extension Stage6InternalTests {
     @Test("Stage 6's logger keeps its last `capacity` lines, oldest first, however many calls came before")
     func loggerCapacity() async throws {
         _ = freshFake(.separate)

@@ -1,9 +1,11 @@
 // Stage 5's own checks, which name Stage5Router's types (its Router). `workbook kata start 5`
-// sets this file aside, since stage 4's code has none of them; `kata reset 5` brings it back.
+// sets this file aside, since stage 4's code has none of them; `kata reset 5` brings it back. They
+// are a target of their own, so that setting one aside rebuilds only this small target.
 import Stage5Router
 import Testing
 
-extension FakeServerSuites.Stage5Tests {
+@Suite("Stage5Router's own types")
+struct Stage5InternalTests {
     /// A router for `/photos/x` on whichever base URL it is given.
     struct BaseRouter: Stage5Router.Router {
         let baseURL: String
@@ -19,7 +21,7 @@ extension FakeServerSuites.Stage5Tests {
     }
 }
 
-extension FakeServerSuites.Stage5Tests {
+extension Stage5InternalTests {
     /// A POST with twelve parameters, built by the same `asURLRequest()` as every endpoint.
     struct TwelveFieldsRouter: Stage5Router.Router {
         let baseURL = "https://api.example.com"

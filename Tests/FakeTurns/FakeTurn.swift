@@ -1,0 +1,64 @@
+// Suites in different test targets that drive the same fake take turns with it: while one runs
+// its tests, the others wait. `.serialized` orders the tests inside one suite only. This module
+// needs no stage, so a target that tests the fakes alone does not rebuild when a stage changes.
+import Testing
+
+/// A trait for a suite that uses one of the two fakes: its tests run only while no other suite
+/// that uses the same fake runs its own.
+public struct FakeTurn: SuiteTrait, TestScoping {
+    /// Which fake the suite drives.
+    public enum Fake: Sendable {
+        /// `FakeServers.shared`, which answers `URLSession.shared` for the whole process.
+        case shared
+        /// `FakeServers.separate`, which only sessions made from its configuration reach.
+        case separate
+    }
+
+    let fake: Fake
+
+    public func provideScope(
+        for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+    ) async throws {
+        let turns = fake == .shared ? Self.shared : Self.separate
+        await turns.begin()
+        do {
+            try await function()
+        } catch {
+            await turns.end()
+            throw error
+        }
+        await turns.end()
+    }
+
+    private static let shared = Turns()
+    private static let separate = Turns()
+
+    /// One turn at a time, given in the order asked for.
+    private actor Turns {
+        private var taken = false
+        private var waiting: [CheckedContinuation<Void, Never>] = []
+
+        func begin() async {
+            guard taken else {
+                taken = true
+                return
+            }
+            await withCheckedContinuation { waiting.append($0) }
+        }
+
+        func end() {
+            if waiting.isEmpty {
+                taken = false
+            } else {
+                waiting.removeFirst().resume()
+            }
+        }
+    }
+}
+
+extension Trait where Self == FakeTurn {
+    /// The suite's tests use `FakeServers.shared`, which answers `URLSession.shared` for the whole process.
+    public static var sharedFakeTurn: Self { Self(fake: .shared) }
+    /// The suite's tests use `FakeServers.separate`, through sessions made from its configuration.
+    public static var separateFakeTurn: Self { Self(fake: .separate) }
+}
