@@ -61,6 +61,12 @@ public struct StageUnderTest: Sendable {
         LadderPromise.heldTo(adapter.stage).capabilities.contains(capability)
     }
 
+    /// What a failure adds when the stage is held to `capability` and falls short of it: the step
+    /// that brings it, as the ladder's promises say it.
+    public func step(to capability: Capability) -> String {
+        "Stage \(number) is held to \(capability.rawValue). The step: \(LadderPromise.step(to: capability))"
+    }
+
     /// Waits, as `waitUntil` does, until the fake has seen `count` requests stopped: what a stage
     /// keeping `capability` does at once. A stage held to it whose adapter does not declare it yet
     /// (a kata before that step) fails at once instead of after the wait, and the case learns false.

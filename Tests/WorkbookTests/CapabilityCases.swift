@@ -138,9 +138,10 @@ extension SharedCases {
     static var concurrentCalls: SharedCase {
         SharedCase(Capability.concurrentCalls.proof) { stage in
             guard let concurrent = stage.adapter as? any ConcurrentCalls else {
-                #expect(
-                    !stage.declares(.concurrentCalls), "stage \(stage.number) has no photos(ids:) or homeScreen(query:)"
-                )
+                // Read first, so that a failure prints the step rather than the whole adapter.
+                let heldTo = stage.declares(.concurrentCalls)
+                let step = stage.step(to: .concurrentCalls)
+                #expect(!heldTo, "Stage\(stage.number)Adapter has no photos(ids:) or homeScreen(query:). \(step)")
                 return
             }
             #expect(stage.declares(.concurrentCalls))
@@ -249,16 +250,19 @@ extension SharedCases {
             try #require(await profileHold.waitUntilHeld(callers), "all the callers reached the server")
             profileHold.release()
             let refreshes = singleFlight ? 1 : callers
+            let step = stage.step(to: singleFlight ? .singleFlightRefresh : .refreshesToken)
             try #require(
-                await waitUntilHeld(refreshHold, refreshes, orAllEnded: calls), "the refreshes reached the server")
+                await waitUntilHeld(refreshHold, refreshes, orAllEnded: calls),
+                "\(refreshes) refreshes should reach the server. \(step)")
             refreshHold.open()
             var succeeded = 0
             for call in calls where await call.value.value != nil {
                 succeeded += 1
             }
-            #expect(fake.log.filter { $0.route == .refreshToken }.count == refreshes)
+            let refreshed = fake.log.filter { $0.route == .refreshToken }.count
+            #expect(refreshed == refreshes, "\(callers) callers, \(refreshed) refreshes. \(step)")
             // Not shared, the second refresh sends a refresh token the first used up, and fails.
-            #expect(succeeded == (singleFlight ? callers : 1))
+            #expect(succeeded == (singleFlight ? callers : 1), "\(succeeded) of \(callers) calls succeeded. \(step)")
         }
     }
 
@@ -274,10 +278,12 @@ extension SharedCases {
             let calls = (0..<20).map { _ in Task { await stage.adapter.profile(token: token) } }
             try #require(await profileHold.waitUntilHeld(20), "all the callers reached the server")
             profileHold.release()
+            let step = stage.step(to: .singleFlightRefresh)
             for call in calls {
-                #expect(await call.value.failure?.kind == .unauthorized)
+                #expect(await call.value.failure?.kind == .unauthorized, "\(step)")
             }
-            #expect(fake.log.filter { $0.route == .refreshToken }.count == 1)
+            let refreshed = fake.log.filter { $0.route == .refreshToken }.count
+            #expect(refreshed == 1, "20 callers, \(refreshed) refreshes. \(step)")
             #expect(fake.log.filter { $0.route == .profile }.count == 20, "no call was sent a second time")
         }
     }

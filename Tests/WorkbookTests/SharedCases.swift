@@ -129,8 +129,9 @@ enum SharedCases {
                 let refreshes = stage.fake.log.filter { $0.route == .refreshToken }
                 let profiles = stage.fake.log.filter { $0.route == .profile }
                 if stage.declares(.refreshesToken) {
-                    #expect(try stage.value(outcome).username == demoUsername)
-                    #expect(refreshes.count == 1)
+                    let step = stage.step(to: .refreshesToken)
+                    #expect(try stage.value(outcome).username == demoUsername, "\(step)")
+                    #expect(refreshes.count == 1, "\(refreshes.count) refreshes. \(step)")
                     #expect(refreshes.first?.jsonStrings == ["refresh_token": token.refreshToken])
                     #expect(profiles.count == 2)
                     #expect(profiles.last?.header("Authorization")?.hasPrefix("Bearer popcorn-access-issued-") == true)
@@ -160,7 +161,9 @@ enum SharedCases {
                 let refreshes = stage.fake.log.filter { $0.route == .refreshToken }.count
                 let profiles = stage.fake.log.filter { $0.route == .profile }.count
                 let refreshing = stage.declares(.refreshesToken)
-                #expect(refreshes == (refreshing ? 1 : 0), "stage \(stage.number) refreshed \(refreshes) times")
+                let step = refreshing ? stage.step(to: .refreshesToken) : ""
+                #expect(
+                    refreshes == (refreshing ? 1 : 0), "stage \(stage.number) refreshed \(refreshes) times. \(step)")
                 #expect(profiles == (refreshing ? 2 : 1), "stage \(stage.number) sent the call \(profiles) times")
             },
             SharedCase("two expiries in a row: each refresh sends the newest refresh token, and both calls succeed") {
@@ -177,7 +180,7 @@ enum SharedCases {
                     #expect(first.failure != nil && second.failure != nil && refreshes.isEmpty)
                     return
                 }
-                #expect(try stage.value(first).username == demoUsername)
+                #expect(try stage.value(first).username == demoUsername, "\(stage.step(to: .refreshesToken))")
                 // The fake uses a refresh token up: sending the login's again would be refused.
                 #expect(try stage.value(second).username == demoUsername, "the second refresh sent a used-up token")
                 #expect(refreshes.count == 2)
@@ -190,7 +193,10 @@ enum SharedCases {
                 let failure = try stage.failure(await stage.adapter.profile(token: token))
                 #expect(failure.kind == stage.expectedKind(.unauthorized))
                 let refreshes = stage.fake.log.filter { $0.route == .refreshToken }.count
-                #expect(refreshes == (stage.declares(.refreshesToken) ? 1 : 0))
+                let refreshing = stage.declares(.refreshesToken)
+                let step = refreshing ? stage.step(to: .refreshesToken) : ""
+                #expect(
+                    refreshes == (refreshing ? 1 : 0), "stage \(stage.number) refreshed \(refreshes) times. \(step)")
                 #expect(stage.fake.log.filter { $0.route == .profile }.count == 1)
             },
             SharedCase("every status code completes profile and logout, and no body is a success for logout only") {
