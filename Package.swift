@@ -50,6 +50,13 @@ let package = Package(
                 "Harness", "FakeServers", "FakeTurns", "Locking", "Models", "Metrics", "StageTesting", "CLI",
             ]
                 + stages.map { .target(name: $0) }),
+        // The `workbook` command's tests: the tour, the bench, live mode, the kata, the layout. A
+        // target apart from the stages' suite, so that a kata's rebuild runs on both cores.
+        .testTarget(
+            name: "CommandTests",
+            dependencies: [
+                "CLI", "FakeServers", "FakeTurns", "Harness", "Locking", "Metrics", "Models", "StageTesting",
+            ]),
         // The fakes held to the real servers' rules. They need no stage, so a kata never rebuilds them.
         .testTarget(name: "FakeServerTests", dependencies: ["FakeServers", "FakeTurns", "Locking", "Models"]),
         // The checks that name a stage's own types, apart, so that a kata that sets one file aside

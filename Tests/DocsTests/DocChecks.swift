@@ -432,8 +432,10 @@ enum DocChecks {
 
     // MARK: - Test names
 
-    /// Where the tests a page may name are: the suite, the stages' own checks, the fakes' tests.
-    static let testFolders = ["Tests/WorkbookTests", "Tests/InternalTests", "Tests/FakeServerTests"]
+    /// Where the tests a page may name are: the suite, the command's tests, the stages' own checks, the fakes' tests.
+    static let testFolders = [
+        "Tests/WorkbookTests", "Tests/CommandTests", "Tests/InternalTests", "Tests/FakeServerTests",
+    ]
 
     /// `<!-- case: NAME -->` names a test that exists: `SharedCase("NAME"`, `@Test("NAME"` or
     /// `RequestBuildingCase("NAME"` in the test sources.

@@ -1,6 +1,7 @@
 // The command line fits the terminal: the width rule, the display width of text, wrapping that
 // breaks no word that fits, and every command's output within 60, 80 and 200 columns. The width
 // is handed to each command, so no test touches the environment.
+import FakeTurns
 import Foundation
 import Harness
 import Locking
@@ -286,81 +287,79 @@ struct MistypedCommandTests {
     }
 }
 
-extension FakeServerSuites {
-    @Suite("The tour, stage and reliability within the width")
-    struct FittedTourTests {
-        // Each width replays the tour's calls on the fake: 80 columns, the width that matters most.
-        @Test("the tour keeps within 80 columns", arguments: [80])
-        func tour(width: Int) async throws {
-            let lines = try await printed(.tour, width: width)
-            #expect(lines.count > 100)
+@Suite("The tour, stage and reliability within the width", .serialized, .sharedFakeTurn)
+struct FittedTourTests {
+    // Each width replays the tour's calls on the fake: 80 columns, the width that matters most.
+    @Test("the tour keeps within 80 columns", arguments: [80])
+    func tour(width: Int) async throws {
+        let lines = try await printed(.tour, width: width)
+        #expect(lines.count > 100)
+        #expect(overflowing(lines, width).isEmpty, "\(overflowing(lines, width))")
+    }
+
+    @Test("every stage in depth keeps within 80 columns, stage 3 within 60 and 200 too, its capabilities explained")
+    func stages() async throws {
+        // Every stage at 80; the narrow and wide ends on one stage, since each run replays its calls.
+        let runs = Command.stageNumbers.map { (80, $0) } + [(60, 3), (200, 3)]
+        for (width, number) in runs {
+            let lines = try await printed(.stage(number), width: width)
+            #expect(overflowing(lines, width).isEmpty, "stage \(number): \(overflowing(lines, width))")
+            // The legend: each name, with the start of what it means on its line or the next.
+            for capability in Capability.allCases {
+                let index = try #require(
+                    lines.firstIndex { line in
+                        ["  ✓ ", "  ✗ "].contains {
+                            line == $0 + capability.rawValue || line.hasPrefix($0 + capability.rawValue + " ")
+                        }
+                    })
+                let start = String(capability.summary.prefix(12))
+                #expect(lines[index].contains(start) || lines[index + 1].contains(start))
+            }
+        }
+    }
+
+    @Test("the reliability tables keep within the width and break no word that fits its column")
+    func reliability() async throws {
+        let expected: (BadReply, any StageAdapter) async -> Expected = { $0.expected(for: $1.stage) }
+        let markdown = await Workbook.reliability(markdown: true, handed: expected)
+        // Every word of every cell, from the Markdown table, and of the titles.
+        let cells = markdown.split(separator: "\n").filter { $0.hasPrefix("| ") }.flatMap { row in
+            row.split(separator: "|").map { $0.replacingOccurrences(of: "`", with: "") }
+        }
+        let words = Set((cells + Workbook.reliabilityTitles).flatMap { $0.split(separator: " ") }.map(String.init))
+        for width in [60, 80, 120, 200] {
+            let lines = await Workbook.reliability(markdown: false, width: width, handed: expected)
+                .components(separatedBy: "\n")
             #expect(overflowing(lines, width).isEmpty, "\(overflowing(lines, width))")
-        }
-
-        @Test("every stage in depth keeps within 80 columns, stage 3 within 60 and 200 too, its capabilities explained")
-        func stages() async throws {
-            // Every stage at 80; the narrow and wide ends on one stage, since each run replays its calls.
-            let runs = Command.stageNumbers.map { (80, $0) } + [(60, 3), (200, 3)]
-            for (width, number) in runs {
-                let lines = try await printed(.stage(number), width: width)
-                #expect(overflowing(lines, width).isEmpty, "stage \(number): \(overflowing(lines, width))")
-                // The legend: each name, with the start of what it means on its line or the next.
-                for capability in Capability.allCases {
-                    let index = try #require(
-                        lines.firstIndex { line in
-                            ["  ✓ ", "  ✗ "].contains {
-                                line == $0 + capability.rawValue || line.hasPrefix($0 + capability.rawValue + " ")
-                            }
-                        })
-                    let start = String(capability.summary.prefix(12))
-                    #expect(lines[index].contains(start) || lines[index + 1].contains(start))
-                }
+            let printedWords = lines.flatMap { $0.split(separator: " ") }.map(String.init).filter {
+                !$0.allSatisfy { $0 == "─" }
             }
-        }
-
-        @Test("the reliability tables keep within the width and break no word that fits its column")
-        func reliability() async throws {
-            let expected: (BadReply, any StageAdapter) async -> Expected = { $0.expected(for: $1.stage) }
-            let markdown = await Workbook.reliability(markdown: true, handed: expected)
-            // Every word of every cell, from the Markdown table, and of the titles.
-            let cells = markdown.split(separator: "\n").filter { $0.hasPrefix("| ") }.flatMap { row in
-                row.split(separator: "|").map { $0.replacingOccurrences(of: "`", with: "") }
+            let pieces = Set(printedWords).subtracting(words)
+            if width >= 120 {
+                // Room for every word: none is broken, tooManyRequests least of all.
+                #expect(pieces.isEmpty, "broken at \(width): \(pieces.sorted())")
             }
-            let words = Set((cells + Workbook.reliabilityTitles).flatMap { $0.split(separator: " ") }.map(String.init))
-            for width in [60, 80, 120, 200] {
-                let lines = await Workbook.reliability(markdown: false, width: width, handed: expected)
-                    .components(separatedBy: "\n")
-                #expect(overflowing(lines, width).isEmpty, "\(overflowing(lines, width))")
-                let printedWords = lines.flatMap { $0.split(separator: " ") }.map(String.init).filter {
-                    !$0.allSatisfy { $0 == "─" }
+            for piece in pieces {
+                // Broken only because six columns could not each hold it; at 80 columns, only at
+                // a seam (at 60, unauthorized has none that fits).
+                let whole = words.filter { word in
+                    TextLayout.width(word) > (width - 7) / 6 && word.contains(piece) && word != piece
+                        && (width < 80 || Self.isSeamPiece(piece, of: word))
                 }
-                let pieces = Set(printedWords).subtracting(words)
-                if width >= 120 {
-                    // Room for every word: none is broken, tooManyRequests least of all.
-                    #expect(pieces.isEmpty, "broken at \(width): \(pieces.sorted())")
-                }
-                for piece in pieces {
-                    // Broken only because six columns could not each hold it; at 80 columns, only at
-                    // a seam (at 60, unauthorized has none that fits).
-                    let whole = words.filter { word in
-                        TextLayout.width(word) > (width - 7) / 6 && word.contains(piece) && word != piece
-                            && (width < 80 || Self.isSeamPiece(piece, of: word))
-                    }
-                    #expect(!whole.isEmpty, "\(piece), at \(width) columns, is not a seam's piece of a long word")
-                }
-                #expect(!printedWords.contains("tooManyReque"))
+                #expect(!whole.isEmpty, "\(piece), at \(width) columns, is not a seam's piece of a long word")
             }
+            #expect(!printedWords.contains("tooManyReque"))
         }
+    }
 
-        /// Whether `piece` is part of `word` cut where a word may break: not between two lower-case
-        /// letters, as in tooManyReque|sts.
-        static func isSeamPiece(_ piece: String, of word: String) -> Bool {
-            guard piece != word, let range = word.range(of: piece) else { return false }
-            let before = range.lowerBound > word.startIndex ? word[word.index(before: range.lowerBound)] : nil
-            let after = range.upperBound < word.endIndex ? word[range.upperBound] : nil
-            let cutBefore = before.map { !($0.isLowercase && piece.first?.isLowercase == true) } ?? true
-            let cutAfter = after.map { !($0.isLowercase && piece.last?.isLowercase == true) } ?? true
-            return cutBefore && cutAfter
-        }
+    /// Whether `piece` is part of `word` cut where a word may break: not between two lower-case
+    /// letters, as in tooManyReque|sts.
+    static func isSeamPiece(_ piece: String, of word: String) -> Bool {
+        guard piece != word, let range = word.range(of: piece) else { return false }
+        let before = range.lowerBound > word.startIndex ? word[word.index(before: range.lowerBound)] : nil
+        let after = range.upperBound < word.endIndex ? word[range.upperBound] : nil
+        let cutBefore = before.map { !($0.isLowercase && piece.first?.isLowercase == true) } ?? true
+        let cutAfter = after.map { !($0.isLowercase && piece.last?.isLowercase == true) } ?? true
+        return cutBefore && cutAfter
     }
 }

@@ -1,4 +1,5 @@
 // The `workbook` command: its arguments, its tables and diffs on known inputs, and the tour on the fake.
+import FakeTurns
 import Foundation
 import Harness
 import Locking
@@ -179,63 +180,61 @@ struct TablesAndDiffsTests {
     }
 }
 
-extension FakeServerSuites {
-    @Suite("Tour")
-    struct TourTests {
-        @Test("the tour shows every stage, its screen's call site from the source, and a table that fits the width")
-        func tour() async throws {
-            let lines = try await printed(.tour, width: 200)
-            for adapter in Workbook.adapters() {
-                let stage = adapter.stage
-                #expect(lines.contains { $0.hasPrefix("Stage \(stage.number) · Stage\(stage.number)") })
-                let screen = try SourceFiles.screen(of: stage)
-                #expect(lines.contains { $0.contains("from Sources/\(stage.module)/PhotoScreen.swift") })
-                let showPhoto = try #require(SourceFiles.declaration("func showPhoto(id: String)", in: screen))
-                #expect(lines.contains("    " + showPhoto[2]), "the call site is read from Sources/, not copied")
-            }
-            // What the person sees: the stage's own sentence, and whether Retry is offered.
-            #expect(
-                lines.contains {
-                    $0.contains("the screen: “This photo is gone: Unsplash no longer has it.” · no Retry")
-                })
-            #expect(lines.contains { $0.contains("the screen: shows photo Dwu85P9SOIk") })
-            #expect(lines.allSatisfy { TextLayout.width($0) <= 200 }, "\(lines.filter { TextLayout.width($0) > 200 })")
-            #expect(!lines.contains { $0.contains(FakeServers.demoPassword) || $0.contains(FakeServers.demoAccessKey) })
+@Suite("Tour", .serialized, .sharedFakeTurn)
+struct TourTests {
+    @Test("the tour shows every stage, its screen's call site from the source, and a table that fits the width")
+    func tour() async throws {
+        let lines = try await printed(.tour, width: 200)
+        for adapter in Workbook.adapters() {
+            let stage = adapter.stage
+            #expect(lines.contains { $0.hasPrefix("Stage \(stage.number) · Stage\(stage.number)") })
+            let screen = try SourceFiles.screen(of: stage)
+            #expect(lines.contains { $0.contains("from Sources/\(stage.module)/PhotoScreen.swift") })
+            let showPhoto = try #require(SourceFiles.declaration("func showPhoto(id: String)", in: screen))
+            #expect(lines.contains("    " + showPhoto[2]), "the call site is read from Sources/, not copied")
         }
+        // What the person sees: the stage's own sentence, and whether Retry is offered.
+        #expect(
+            lines.contains {
+                $0.contains("the screen: “This photo is gone: Unsplash no longer has it.” · no Retry")
+            })
+        #expect(lines.contains { $0.contains("the screen: shows photo Dwu85P9SOIk") })
+        #expect(lines.allSatisfy { TextLayout.width($0) <= 200 }, "\(lines.filter { TextLayout.width($0) > 200 })")
+        #expect(!lines.contains { $0.contains(FakeServers.demoPassword) || $0.contains(FakeServers.demoAccessKey) })
+    }
 
-        @Test("the tour's table shows untyped stages' text and typed stages' kinds for the same failure")
-        func tourTable() async throws {
-            let adapters = Workbook.adapters()
-            var runs: [[ScenarioRun]] = []
-            for adapter in adapters {
-                var stageRuns: [ScenarioRun] = []
-                for scenario in Scenarios.all {
-                    stageRuns.append(await Scenarios.run(scenario, on: adapter))
-                }
-                runs.append(stageRuns)
+    @Test("the tour's table shows untyped stages' text and typed stages' kinds for the same failure")
+    func tourTable() async throws {
+        let adapters = Workbook.adapters()
+        var runs: [[ScenarioRun]] = []
+        for adapter in adapters {
+            var stageRuns: [ScenarioRun] = []
+            for scenario in Scenarios.all {
+                stageRuns.append(await Scenarios.run(scenario, on: adapter))
             }
-            let unknown = try #require(Scenarios.all.firstIndex { $0.title == "unknown id" })
-            for stageRuns in runs {
-                let outcome = stageRuns[unknown].outcome
-                #expect(!outcome.succeeded)
-                let typed = stageRuns[unknown].stage.capabilities.contains(.typedFailures)
-                #expect(outcome.kind == (typed ? .notFound : nil))
-                #expect(stageRuns.allSatisfy { $0.problems.isEmpty })
-            }
-            let table = Workbook(style: .plain) { _ in }.summaryTable(runs).render(fitting: 120)
-            let rows = table.split(separator: "\n")
-            #expect(rows.allSatisfy { TextLayout.width($0) <= 120 })
-            #expect(rows.contains { $0.hasPrefix("unknown id") && $0.contains("✗ notFound") })
+            runs.append(stageRuns)
         }
+        let unknown = try #require(Scenarios.all.firstIndex { $0.title == "unknown id" })
+        for stageRuns in runs {
+            let outcome = stageRuns[unknown].outcome
+            #expect(!outcome.succeeded)
+            let typed = stageRuns[unknown].stage.capabilities.contains(.typedFailures)
+            #expect(outcome.kind == (typed ? .notFound : nil))
+            #expect(stageRuns.allSatisfy { $0.problems.isEmpty })
+        }
+        let table = Workbook(style: .plain) { _ in }.summaryTable(runs).render(fitting: 120)
+        let rows = table.split(separator: "\n")
+        #expect(rows.allSatisfy { TextLayout.width($0) <= 120 })
+        #expect(rows.contains { $0.hasPrefix("unknown id") && $0.contains("✗ notFound") })
+    }
 
-        @Test("stage N prints the requests it sent, with the key and the password masked")
-        func stageInDepth() async throws {
-            let lines = try await printed(.stage(2), width: Terminal.fallbackWidth)
-            #expect(lines.contains { $0.contains("POST https://popcorn.example/login") })
-            #expect(lines.contains { $0.contains("Authorization: Client-ID •••") })
-            #expect(lines.contains { $0.contains(#"body: {"password":"•••","username":"popcorn"}"#) })
-            #expect(!lines.contains { $0.contains(FakeServers.demoPassword) || $0.contains(FakeServers.demoAccessKey) })
-            #expect(!lines.contains { $0.contains(Scenarios.wrongPassword) })
-        }
+    @Test("stage N prints the requests it sent, with the key and the password masked")
+    func stageInDepth() async throws {
+        let lines = try await printed(.stage(2), width: Terminal.fallbackWidth)
+        #expect(lines.contains { $0.contains("POST https://popcorn.example/login") })
+        #expect(lines.contains { $0.contains("Authorization: Client-ID •••") })
+        #expect(lines.contains { $0.contains(#"body: {"password":"•••","username":"popcorn"}"#) })
+        #expect(!lines.contains { $0.contains(FakeServers.demoPassword) || $0.contains(FakeServers.demoAccessKey) })
+        #expect(!lines.contains { $0.contains(Scenarios.wrongPassword) })
     }
 }

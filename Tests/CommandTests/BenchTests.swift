@@ -1,6 +1,7 @@
 // `workbook bench`: its arithmetic, its JSON and tables on known numbers, its arguments, and one
 // tiny run on the fake that checks the report's shape. No test here asserts a timing.
 import FakeServers
+import FakeTurns
 import Foundation
 import Harness
 import Locking
@@ -221,56 +222,54 @@ struct BenchCommandLineTests {
     }
 }
 
-extension FakeServerSuites {
-    @Suite("Bench on the fake")
-    struct BenchTests {
-        @Test("a tiny run measures every contender of both calls and both ways of fetching twenty photos")
-        func smoke() async throws {
-            _ = freshFake()
-            let configuration = BenchConfiguration(
-                warmUpCalls: 1, rounds: 2, callsPerRound: 1, concurrencyRuns: 1,
-                ids: Array(Bench.twentyIDs.prefix(4)), latency: .milliseconds(20))
-            let lines = Lines()
-            let report = try await Bench.run(
-                configuration, progress: BenchProgress(terminal: false) { lines.append($0) })
+@Suite("Bench on the fake", .serialized, .sharedFakeTurn)
+struct BenchTests {
+    @Test("a tiny run measures every contender of both calls and both ways of fetching twenty photos")
+    func smoke() async throws {
+        _ = freshFake()
+        let configuration = BenchConfiguration(
+            warmUpCalls: 1, rounds: 2, callsPerRound: 1, concurrencyRuns: 1,
+            ids: Array(Bench.twentyIDs.prefix(4)), latency: .milliseconds(20))
+        let lines = Lines()
+        let report = try await Bench.run(
+            configuration, progress: BenchProgress(terminal: false) { lines.append($0) })
 
-            for call in ["photo(id:)", "login"] {
-                let measured = report.perRequest.measurements.filter { $0.call == call }
-                // The rows of stage 6 with fewer plugins, where its +Bench file offers them (not
-                // while kata 6 has stage 5's in its place).
-                let offered = Stages.all(session: URLSession.shared).compactMap { $0 as? any BenchedStage }
-                    .flatMap { $0.benchVariants(session: URLSession.shared) }.map(\.name)
-                let expected = BenchReport.contenderOrder.filter { !$0.hasPrefix("6, ") || offered.contains($0) }
-                #expect(measured.map(\.contender).sorted() == expected.sorted(), "\(call)")
-                #expect(measured.allSatisfy { $0.ratioToFloor > 0 && $0.microseconds.median > 0 }, "\(call)")
-                #expect(
-                    measured.allSatisfy { $0.ratioToFloorByBlock.count == 1 && $0.ratioToFloorByBlock.median > 0 },
-                    "one block")
-                #expect(measured.allSatisfy { $0.microseconds.count == 2 }, "2 rounds × 1 call each")
-                #expect(measured.filter { $0.contender == $0.floor }.allSatisfy { $0.ratioToFloor == 1 })
-                let variants = measured.filter { offered.contains($0.contender) }
-                #expect(variants.allSatisfy { $0.stage == nil && $0.floor == "async floor" })
-                #expect(measured.first { $0.stage == 6 }?.floor == "async floor")
-                #expect(measured.first { $0.stage == 5 }?.floor == "completion floor")
-            }
-            #expect(report.problems.isEmpty)
-            let concurrency = try #require(report.concurrency)
-            #expect(concurrency.ids == 4 && concurrency.idealMilliseconds == 20)
-            #expect(concurrency.concurrentToIdeal > 0 && concurrency.sequentialToIdeal > 0)
-            // Not `== 4`: on a loaded machine the first reply can land before the last request leaves.
+        for call in ["photo(id:)", "login"] {
+            let measured = report.perRequest.measurements.filter { $0.call == call }
+            // The rows of stage 6 with fewer plugins, where its +Bench file offers them (not
+            // while kata 6 has stage 5's in its place).
+            let offered = Stages.all(session: URLSession.shared).compactMap { $0 as? any BenchedStage }
+                .flatMap { $0.benchVariants(session: URLSession.shared) }.map(\.name)
+            let expected = BenchReport.contenderOrder.filter { !$0.hasPrefix("6, ") || offered.contains($0) }
+            #expect(measured.map(\.contender).sorted() == expected.sorted(), "\(call)")
+            #expect(measured.allSatisfy { $0.ratioToFloor > 0 && $0.microseconds.median > 0 }, "\(call)")
             #expect(
-                concurrency.peakInFlight >= 2, "photos(ids:) had requests in flight together; one by one never does")
-            #expect(report.targets.count == 2)
-            #expect(report.machine.cores > 0 && !report.machine.kernel.isEmpty)
-            #expect(FakeServers.shared.log.isEmpty, "the bench leaves the fake reset")
-
-            let progress = lines.all
-            #expect(progress.first == "workbook bench: warming up\n")
-            #expect(progress.contains("workbook bench: per request 1/2\n"))
-            #expect(progress.contains("workbook bench: concurrency 1/1\n"))
-            #expect(!report.text().isEmpty)
-            _ = try JSONSerialization.jsonObject(with: Data(try report.json().utf8))
+                measured.allSatisfy { $0.ratioToFloorByBlock.count == 1 && $0.ratioToFloorByBlock.median > 0 },
+                "one block")
+            #expect(measured.allSatisfy { $0.microseconds.count == 2 }, "2 rounds × 1 call each")
+            #expect(measured.filter { $0.contender == $0.floor }.allSatisfy { $0.ratioToFloor == 1 })
+            let variants = measured.filter { offered.contains($0.contender) }
+            #expect(variants.allSatisfy { $0.stage == nil && $0.floor == "async floor" })
+            #expect(measured.first { $0.stage == 6 }?.floor == "async floor")
+            #expect(measured.first { $0.stage == 5 }?.floor == "completion floor")
         }
+        #expect(report.problems.isEmpty)
+        let concurrency = try #require(report.concurrency)
+        #expect(concurrency.ids == 4 && concurrency.idealMilliseconds == 20)
+        #expect(concurrency.concurrentToIdeal > 0 && concurrency.sequentialToIdeal > 0)
+        // Not `== 4`: on a loaded machine the first reply can land before the last request leaves.
+        #expect(
+            concurrency.peakInFlight >= 2, "photos(ids:) had requests in flight together; one by one never does")
+        #expect(report.targets.count == 2)
+        #expect(report.machine.cores > 0 && !report.machine.kernel.isEmpty)
+        #expect(FakeServers.shared.log.isEmpty, "the bench leaves the fake reset")
+
+        let progress = lines.all
+        #expect(progress.first == "workbook bench: warming up\n")
+        #expect(progress.contains("workbook bench: per request 1/2\n"))
+        #expect(progress.contains("workbook bench: concurrency 1/1\n"))
+        #expect(!report.text().isEmpty)
+        _ = try JSONSerialization.jsonObject(with: Data(try report.json().utf8))
     }
 }
 

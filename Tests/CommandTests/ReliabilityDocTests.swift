@@ -1,0 +1,42 @@
+// docs/reliability.md embeds the reliability matrix; this keeps it what the command prints now.
+import FakeTurns
+import Foundation
+import Metrics
+import Testing
+
+@testable import CLI
+
+@Suite("Reliability page", .serialized, .sharedFakeTurn)
+struct ReliabilityDocTests {
+    @Test(
+        "the matrix in docs/reliability.md is what `workbook reliability --markdown` prints while the suite passes")
+    func pageMatchesCommand() async throws {
+        let sources = try #require(SourceMetrics.sourcesDirectory(from: #filePath))
+        let page = try String(
+            contentsOf: sources.deletingLastPathComponent().appendingPathComponent("docs/reliability.md"),
+            encoding: .utf8)
+        let start = try #require(page.range(of: "<!-- generated: workbook reliability --markdown -->\n"))
+        let end = try #require(page.range(of: "\n<!-- end generated -->", range: start.upperBound..<page.endIndex))
+        let embedded = String(page[start.upperBound..<end.lowerBound])
+        // Each stage's suite runs every bad reply and fails on any cell that differs from the
+        // matrix, so the reply cells are the matrix's own; the inputs show what each stage
+        // sent, and run here.
+        let printed = await Workbook.reliability(markdown: true) { badReply, adapter in
+            badReply.expected(for: adapter.stage)
+        }
+        #expect(!printed.contains("⚠"), "every stage meets the matrix")
+        // A learner's stage (a kata's, say) can differ from the page and still meet the matrix:
+        // only CI, with WORKBOOK_STRICT_DOCS=1, fails on that, as it does on the docs checks.
+        let strict = ProcessInfo.processInfo.environment["WORKBOOK_STRICT_DOCS"] == "1"
+        withKnownIssue(
+            "the stages differ from docs/reliability.md (a kata in progress?); CI checks it strictly",
+            isIntermittent: true
+        ) {
+            #expect(
+                embedded == printed,
+                "run `swift run workbook reliability --markdown` and paste its output into docs/reliability.md")
+        } when: {
+            !strict
+        }
+    }
+}
