@@ -1,6 +1,7 @@
 // The optimized-build check's two halves: `workbook probe N` runs stage N's calls, and ChildProbe
 // reads how a child ended. Stand-in executables play the child: a crash mid-call, a wrong answer,
 // a call that never ends; each must be reported with the call it happened in.
+import FakeTurns
 import Foundation
 import Locking
 import Testing
@@ -13,8 +14,10 @@ import Glibc
 import Darwin
 #endif
 
-@Suite("Optimized-build probe")
+@Suite("Optimized-build probe", .sharedFakeTurn)
 struct ProbeTests {
+    // `workbook probe 6` runs stage 6's calls on the shared fake and resets it after: it takes its
+    // turn there, or it would race the stage suites' holds and overrides.
     /// An executable shell script with `body`, standing in for `workbook probe N`.
     func standIn(_ body: String) throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("probe-\(UUID().uuidString).sh")
