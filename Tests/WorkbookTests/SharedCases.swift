@@ -540,8 +540,9 @@ enum SharedCases {
 }
 
 /// A server's reply that repeats one secret the call holds: the password a login sent, the sign-in's
-/// access or refresh token (on profile), or the access key (on a photo), in the server's own shape
-/// or as plain text, the secret whole, JSON-escaped, cut short, or past where a log cuts a reply.
+/// access or refresh token (on profile and logout), or the access key (on every photo call), in the
+/// server's own shape or as plain text, the secret whole, JSON-escaped, cut short, or past where a
+/// log cuts a reply. Every call that holds a secret is asked: stages 1 to 3 mask in each call.
 struct Echo: CustomStringConvertible {
     let secretName: String
     let secret: String
@@ -550,7 +551,7 @@ struct Echo: CustomStringConvertible {
     let route: Route
     let reply: Override
 
-    var description: String { "the \(secretName) \(form), \(shape)" }
+    var description: String { "the \(secretName) \(form), \(shape), on \(route)" }
 
     /// A password with a slash and a quote, which JSON escapes.
     static let password = #"po/p"corn-2580"#
@@ -560,7 +561,10 @@ struct Echo: CustomStringConvertible {
             ("password", password, .login, true),
             ("access token", token.accessToken, .profile, true),
             ("refresh token", token.refreshToken, .profile, true),
+            ("access token", token.accessToken, .logout, true),
             ("access key", FakeServers.demoAccessKey, .photo, false),
+            ("access key", FakeServers.demoAccessKey, .randomPhoto, false),
+            ("access key", FakeServers.demoAccessKey, .searchPhotos, false),
         ]
         var echoes: [Echo] = []
         for (name, secret, route, popcorn) in secrets {
@@ -575,8 +579,11 @@ struct Echo: CustomStringConvertible {
                 echoes.append(Echo(name, secret, form, "as plain text", route, plain(message)))
                 if popcorn {
                     echoes.append(Echo(name, secret, form, "in Popcorn's envelope", route, envelope(401, message)))
-                    echoes.append(
-                        Echo(name, secret, form, "in a 200 envelope that says fail", route, envelope(200, message)))
+                    // A logout that answers 2xx is over, whatever its body says: no failure to read.
+                    if route != .logout {
+                        echoes.append(
+                            Echo(name, secret, form, "in a 200 envelope that says fail", route, envelope(200, message)))
+                    }
                 } else {
                     echoes.append(Echo(name, secret, form, "in Unsplash's errors", route, unsplash(message)))
                 }
@@ -595,6 +602,9 @@ struct Echo: CustomStringConvertible {
         switch route {
         case .login: await adapter.login(username: demoUsername, password: Self.password).failure
         case .profile: await adapter.profile(token: token).failure
+        case .logout: await adapter.logout(token: token).failure
+        case .randomPhoto: await adapter.randomPhoto().failure
+        case .searchPhotos: await adapter.searchPhotos(query: "coffee").failure
         default: await adapter.photo(id: "Dwu85P9SOIk").failure
         }
     }
