@@ -24,13 +24,9 @@ func check(
             await BadInputs.send(input, through: adapter, fake: fake)
         }
         // Read first, so that a failure prints what was sent and the step rather than the whole stage.
-        let heldTo = LadderPromise.heldTo(adapter.stage)
-        let accepted = input.accepts(sent, from: heldTo)
-        let step =
-            heldTo.capabilities.contains(.exactRequests)
-            ? " Stage \(adapter.stage.number) is held to exactRequests. The step: "
-                + LadderPromise.step(to: .exactRequests) : ""
-        #expect(accepted, "stage \(adapter.stage.number) sent \(sent).\(step)", sourceLocation: sourceLocation)
+        let accepted = input.accepts(sent, from: LadderPromise.heldTo(adapter.stage))
+        let step = StageUnderTest(adapter: adapter, fake: fake).step(to: .exactRequests)
+        #expect(accepted, "stage \(adapter.stage.number) sent \(sent). \(step)", sourceLocation: sourceLocation)
         #expect(
             monitor.problems.isEmpty, "stage \(adapter.stage.number): \(monitor.problems)",
             sourceLocation: sourceLocation)

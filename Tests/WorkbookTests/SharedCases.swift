@@ -161,7 +161,7 @@ enum SharedCases {
                 let refreshes = stage.fake.log.filter { $0.route == .refreshToken }.count
                 let profiles = stage.fake.log.filter { $0.route == .profile }.count
                 let refreshing = stage.declares(.refreshesToken)
-                let step = refreshing ? stage.step(to: .refreshesToken) : ""
+                let step = stage.step(to: .refreshesToken)
                 #expect(
                     refreshes == (refreshing ? 1 : 0), "stage \(stage.number) refreshed \(refreshes) times. \(step)")
                 #expect(profiles == (refreshing ? 2 : 1), "stage \(stage.number) sent the call \(profiles) times")
@@ -193,10 +193,10 @@ enum SharedCases {
                 let failure = try stage.failure(await stage.adapter.profile(token: token))
                 #expect(failure.kind == stage.expectedKind(.unauthorized))
                 let refreshes = stage.fake.log.filter { $0.route == .refreshToken }.count
-                let refreshing = stage.declares(.refreshesToken)
-                let step = refreshing ? stage.step(to: .refreshesToken) : ""
+                let step = stage.step(to: .refreshesToken)
                 #expect(
-                    refreshes == (refreshing ? 1 : 0), "stage \(stage.number) refreshed \(refreshes) times. \(step)")
+                    refreshes == (stage.declares(.refreshesToken) ? 1 : 0),
+                    "stage \(stage.number) refreshed \(refreshes) times. \(step)")
                 #expect(stage.fake.log.filter { $0.route == .profile }.count == 1)
             },
             SharedCase("every status code completes profile and logout, and no body is a success for logout only") {
