@@ -50,8 +50,8 @@ let package = Package(
                 "Harness", "FakeServers", "FakeTurns", "Locking", "Models", "Metrics", "StageTesting", "CLI",
             ]
                 + stages.map { .target(name: $0) }),
-        // The `workbook` command's tests: the tour, the bench, live mode, the kata, the layout. A
-        // target apart from the stages' suite, so that a kata's rebuild runs on both cores.
+        // The `workbook` command's tests: the tour, the bench, live mode, the kata, the layout, apart
+        // from the stages' suite.
         .testTarget(
             name: "CommandTests",
             dependencies: [
