@@ -18,7 +18,8 @@ import Darwin
 struct ProbeTests {
     // `workbook probe 6` runs stage 6's calls on the shared fake and resets it after: it takes its
     // turn there, or it would race the stage suites' holds and overrides.
-    /// An executable shell script with `body`, standing in for `workbook probe N`.
+    /// An executable shell script with `body`, standing in for `workbook probe N`. The caller
+    /// removes it (`defer`), or every run of the suite leaves four files in the temporary folder.
     func standIn(_ body: String) throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("probe-\(UUID().uuidString).sh")
         try "#!/bin/sh\n\(body)\n".write(to: url, atomically: true, encoding: .utf8)
@@ -53,6 +54,7 @@ struct ProbeTests {
         let child = try standIn(
             "echo '→ login(username:password:)'\necho '✓ login(username:password:)'\necho '→ photos(ids:)'\nkill -ILL $$"
         )
+        defer { try? FileManager.default.removeItem(at: child) }
         let ending = ChildProbe(executable: child).run(stage: 6)
         #expect(ending == .crashed(call: "photos(ids:)", signal: SIGILL))
         let report = ChildProbe.report(ending, stage: 6).joined(separator: "\n")
@@ -63,6 +65,7 @@ struct ProbeTests {
     @Test("a child that hands back the wrong thing is reported with its own words")
     func wrong() throws {
         let child = try standIn("echo '→ photos(ids:)'\necho '✗ photos(ids:): asked for [a, b], handed [b, a]'\nexit 1")
+        defer { try? FileManager.default.removeItem(at: child) }
         #expect(
             ChildProbe(executable: child).run(stage: 6) == .wrong(["✗ photos(ids:): asked for [a, b], handed [b, a]"]))
     }
@@ -70,12 +73,14 @@ struct ProbeTests {
     @Test("a child whose call never ends is stopped and reported as hung in that call")
     func hung() throws {
         let child = try standIn("echo '→ randomPhoto()'\nexec sleep 30")
+        defer { try? FileManager.default.removeItem(at: child) }
         #expect(ChildProbe(executable: child, timeout: 1).run(stage: 3) == .hung(call: "randomPhoto()"))
     }
 
     @Test("a child that passes is a pass")
     func passes() throws {
         let child = try standIn("echo '→ photo(id:)'\necho '✓ photo(id:)'")
+        defer { try? FileManager.default.removeItem(at: child) }
         #expect(ChildProbe(executable: child).run(stage: 2) == .passed)
     }
 }
