@@ -174,7 +174,7 @@ struct DocsTests {
             #expect(DocFindings.isStagePath(path), "\(path)")
         }
         for path in [
-            "Workbench/Harness/Capabilities.swift", "Sources/Models/Photo.swift",
+            "Workbench/HarnessCore/Capabilities.swift", "Sources/Models/Photo.swift",
             "Tests/WorkbookTests/SharedCases.swift", "Tests/FakeServerTests/FakeServerTests.swift",
             "docs/03-result.md", "Sources",
         ] {

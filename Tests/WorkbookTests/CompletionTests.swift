@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import Harness
+@testable import HarnessCore
 
 @Suite("Completion bridge")
 struct CompletionTests {

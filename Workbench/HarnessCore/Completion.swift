@@ -53,7 +53,7 @@ public struct CompletionProblem: Sendable, Equatable, CustomStringConvertible {
 /// within the monitor's patience (30 seconds without one) ends the wait with a failure. When the
 /// first answer comes from a handler running on a serial `OperationQueue`, the caller resumes
 /// after that handler returns.
-func completion<Value: Sendable>(
+package func completion<Value: Sendable>(
     of call: String,
     _ start: (_ finish: @escaping @Sendable (Outcome<Value>) -> Void) -> Void
 ) async -> Outcome<Value> {

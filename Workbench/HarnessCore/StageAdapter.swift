@@ -35,6 +35,13 @@ public struct StageInfo: Sendable, Hashable {
     public let idea: String
     /// What the stage says it can do; the suite holds it to each claim.
     public let capabilities: Set<Capability>
+
+    package init(number: Int, module: String, idea: String, capabilities: Set<Capability>) {
+        self.number = number
+        self.module = module
+        self.idea = idea
+        self.capabilities = capabilities
+    }
 }
 
 /// Things a network layer can or cannot do yet. A stage declares its own; the suite checks them.
@@ -152,49 +159,4 @@ public enum FailureKind: String, CaseIterable, Sendable {
     case invalidRequest, offline, timedOut, cancelled, transport
     case badRequest, unauthorized, signUpNotCompleted, forbidden, notFound, tooManyRequests, server, unexpectedStatus
     case emptyBody, decoding
-}
-
-/// A stage's own error type, whose kind the stage's own `switch` names, as a screen's would.
-protocol KindedError: Error {
-    var kind: FailureKind { get }
-    /// The tokens the error carries, if it is an unfinished sign-up.
-    var carriedToken: Token? { get }
-}
-
-extension Failure {
-    /// A stage's own error, with the kind its `switch` names.
-    init(_ error: some KindedError) {
-        self.init(message: error.localizedDescription, kind: error.kind, carriedToken: error.carriedToken)
-    }
-}
-
-extension Outcome {
-    /// A `Result` completion: two states, and a failure of the stage's own error type.
-    init(_ result: Result<Value, some KindedError>) {
-        switch result {
-        case .success(let value): self = .value(value)
-        case .failure(let error): self = .failure(Failure(error))
-        }
-    }
-
-    /// Untangles a `(Value?, Error?)` completion. Four states are possible; a screen has to pick
-    /// an answer for each, and all it can show of an `Error` is its text.
-    init(_ value: Value?, _ error: Error?) {
-        if let value {
-            self = .value(value)
-        } else {
-            self = .failure(Failure(message: error?.localizedDescription ?? "Neither a value nor an error", kind: nil))
-        }
-    }
-}
-
-extension Outcome where Value == Void {
-    /// Untangles an `(Error?)` completion: `nil` is the success.
-    init(_ error: Error?) {
-        if let error {
-            self = .failure(Failure(message: error.localizedDescription, kind: nil))
-        } else {
-            self = .value(())
-        }
-    }
 }
