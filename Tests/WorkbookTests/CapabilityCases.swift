@@ -20,7 +20,7 @@ extension SharedCases {
     static var capabilities: [SharedCase] {
         [
             typedFailures, oneRequestPath, offlineRequestBuilding, cancellation, concurrentCalls, injectedSession,
-            exactRequests, logsEveryCall, singleFlightRefresh, refusedSharedRefresh,
+            exactRequests, logsEveryCall, singleFlightRefresh, refusedSharedRefresh, lateExpiredReply,
         ]
     }
 
@@ -285,6 +285,45 @@ extension SharedCases {
             let refreshed = fake.log.filter { $0.route == .refreshToken }.count
             #expect(refreshed == 1, "20 callers, \(refreshed) refreshes. \(step)")
             #expect(fake.log.filter { $0.route == .profile }.count == 20, "no call was sent a second time")
+        }
+    }
+
+    static var lateExpiredReply: SharedCase {
+        SharedCase(
+            "refreshesToken: a 401 that comes back after another call's refresh is sent again with the new token, not refreshed again"
+        ) { stage in
+            guard stage.declares(.refreshesToken) else { return }
+            let fake = stage.fake
+            let token = try stage.value(await stage.adapter.login(username: demoUsername, password: demoPassword))
+            fake.expireAccessTokens()
+            // Both calls leave with the expired token. The first one's 401 goes back alone: it
+            // refreshes and sends again, and that second try is held too, so the store has the new
+            // token before the other call hears its own 401, late.
+            let profileHold = fake.hold(.profile, times: 3)
+            defer { profileHold.open() }
+            let calls = (0..<2).map { _ in Task { await stage.adapter.profile(token: token) } }
+            try #require(await profileHold.waitUntilHeld(2), "both calls reached the server")
+            var unreleased = 1
+            let released = profileHold.release { _ in
+                defer { unreleased -= 1 }
+                return unreleased > 0
+            }
+            #expect(released == 1, "one 401 goes back first")
+            let step = stage.step(to: .refreshesToken)
+            try #require(
+                await profileHold.waitUntilHeld(2), "the first call should refresh and send again. \(step)")
+            profileHold.open()
+            for call in calls {
+                #expect(await call.value.value?.username == demoUsername, "\(step)")
+            }
+            let refreshed = fake.log.filter { $0.route == .refreshToken }.count
+            #expect(
+                refreshed == 1,
+                """
+                \(refreshed) refreshes for one expiry: the late 401 was sent with the old token, which the \
+                store no longer holds, so another call has refreshed already; send it again. \(step)
+                """)
+            #expect(fake.log.filter { $0.route == .profile }.count == 4, "each call sent twice")
         }
     }
 }
