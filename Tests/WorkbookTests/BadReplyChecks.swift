@@ -27,9 +27,17 @@ private func expect(
     _ result: BadReplyResult, of badReply: BadReply, from stage: StageInfo, sourceLocation: SourceLocation
 ) {
     #expect(result.problems.isEmpty, "stage \(stage.number): \(result.problems)", sourceLocation: sourceLocation)
+    let expected = badReply.expected(for: stage)
+    // A typed stage must name the kind; the step that brings the kinds is typedFailures'.
+    let step =
+        stage.capabilities.contains(.typedFailures)
+        ? " Stage \(stage.number) is held to typedFailures. The step: \(LadderPromise.step(to: .typedFailures))" : ""
     #expect(
-        result.handed == badReply.expected(for: stage),
-        "stage \(stage.number) handed its caller \(result.outcome.text)", sourceLocation: sourceLocation)
+        result.handed == expected,
+        """
+        \(badReply.call) met \(badReply.name): stage \(stage.number) handed its caller \(result.outcome.text) \
+        (it should hand \(expected)).\(step)
+        """, sourceLocation: sourceLocation)
     #expect(result.seconds < 5, sourceLocation: sourceLocation)
     for secret in [FakeServers.demoPassword, FakeServers.demoAccessKey] {
         #expect(
