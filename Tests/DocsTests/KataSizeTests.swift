@@ -1,5 +1,6 @@
 // A part's size on a page, `+115 −216<!-- kata size 4.1 -->`, is what `workbook kata start 4`
-// measures and prints: lines of code to write and to remove in part 1 of kata 4.
+// measures and prints: lines of code to write and to remove in part 1 of kata 4. A table cell after
+// it, `| 4 |`, is how many cases the part turns green: the length of its list on the kata's page.
 import Foundation
 import Testing
 
@@ -12,6 +13,16 @@ struct KataSizeTests {
         let page = try PackageWorld.page(path)
         let quoted = Self.sizes(in: page.lines.joined(separator: "\n"))
         guard !quoted.isEmpty, let root = PackageWorld.root else { return }
+        for size in quoted {
+            guard let cases = size.cases else { continue }
+            let parts = try Kata(size.kata, root: root).parts()
+            guard size.part >= 1, size.part <= parts.count else { continue }
+            let listed = parts[size.part - 1].cases.count
+            #expect(
+                cases == listed,
+                "\(path): kata \(size.kata) part \(size.part) turns \(listed) cases green (its list on the kata's page, as `kata start` prints), not \(cases)"
+            )
+        }
         // Measured against the committed stages: a learner's commits in a kata move them, so only
         // CI, with WORKBOOK_STRICT_DOCS=1, holds the page to them.
         guard DocsMode.strict else { return }
@@ -39,6 +50,9 @@ struct KataSizeTests {
         let sizes = Self.sizes(in: "| 1 | +115 −216<!-- kata size 4.1 --> | and +3 −4 alone |")
         #expect(sizes.count == 1)
         #expect(sizes.first.map { [$0.kata, $0.part, $0.added, $0.removed] } == [4, 1, 115, 216])
+        #expect(sizes.first?.cases == nil)
+        let counted = Self.sizes(in: "| 2: plugins | +150 −11<!-- kata size 4.2 --> | 7 | 30 min |")
+        #expect(counted.first.map { [$0.kata, $0.part, $0.added, $0.removed, $0.cases] } == [4, 2, 150, 11, 7])
     }
 
     struct Quoted {
@@ -46,15 +60,17 @@ struct KataSizeTests {
         let part: Int
         let added: Int
         let removed: Int
+        /// The cell after the size, in a table that counts the part's cases.
+        let cases: Int?
     }
 
     static func sizes(in text: String) -> [Quoted] {
-        let pattern = #/\+(\d+) −(\d+)<!-- kata size (\d)\.(\d) -->/#
+        let pattern = #/\+(\d+) −(\d+)<!-- kata size (\d)\.(\d) -->(?: \| (\d+) \|)?/#
         return text.matches(of: pattern).compactMap { match in
             guard let added = Int(match.1), let removed = Int(match.2), let kata = Int(match.3),
                 let part = Int(match.4)
             else { return nil }
-            return Quoted(kata: kata, part: part, added: added, removed: removed)
+            return Quoted(kata: kata, part: part, added: added, removed: removed, cases: match.5.flatMap { Int($0) })
         }
     }
 }

@@ -98,6 +98,7 @@ enum SharedCases {
                 #expect(request.header("Authorization") == "Bearer \(token.accessToken)")
                 let failure = try stage.failure(await stage.adapter.profile(token: token))
                 #expect(failure.kind == stage.expectedKind(.unauthorized))
+                await expectSignInEnded(stage, token: token, by: "logout's success")
             },
             SharedCase(Capability.errorsCarryData.proof) {
                 stage in
@@ -198,6 +199,7 @@ enum SharedCases {
                     refreshes == (stage.declares(.refreshesToken) ? 1 : 0),
                     "stage \(stage.number) refreshed \(refreshes) times. \(step)")
                 #expect(stage.fake.log.filter { $0.route == .profile }.count == 1)
+                await expectSignInEnded(stage, token: token, by: "a refused refresh")
             },
             SharedCase("every status code completes profile and logout, and no body is a success for logout only") {
                 stage in
@@ -624,5 +626,27 @@ struct Echo: CustomStringConvertible {
     static func json(_ status: Int, _ object: [String: Any]) -> Override {
         let body = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
         return Override(status: status, headers: ["Content-Type": "application/json"], body: body)
+    }
+}
+
+extension SharedCases {
+    /// A stage that keeps its sign-in forgets it when the sign-in ends. Asked for the profile with
+    /// a token that was never issued, a stage sends that one (stages 1 to 3 send what they are
+    /// handed) or none: never the token of the sign-in that ended.
+    static func expectSignInEnded(
+        _ stage: StageUnderTest, token: Token, by ending: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) async {
+        let neverIssued = Token(
+            accessToken: "popcorn-access-never-issued", refreshToken: "popcorn-refresh-never-issued",
+            accessExpiredAt: token.accessExpiredAt, refreshExpiredAt: token.refreshExpiredAt)
+        let before = stage.fake.log.count
+        _ = await stage.adapter.profile(token: neverIssued)
+        let sent = stage.fake.log.dropFirst(before).compactMap { $0.header("Authorization") }
+        #expect(
+            !sent.contains("Bearer \(token.accessToken)"),
+            """
+            stage \(stage.number) sent the access token of a sign-in that \(ending) ended: a stage that keeps \
+            the sign-in forgets it then, as a signed-out app sends no token. \(stage.step(to: .refreshesToken))
+            """, sourceLocation: sourceLocation)
     }
 }
