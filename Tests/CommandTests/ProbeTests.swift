@@ -14,10 +14,8 @@ import Glibc
 import Darwin
 #endif
 
-@Suite("Optimized-build probe", .sharedFakeTurn)
+@Suite("Optimized-build probe")
 struct ProbeTests {
-    // `workbook probe 6` runs stage 6's calls on the shared fake and resets it after: it takes its
-    // turn there, or it would race the stage suites' holds and overrides.
     /// An executable shell script with `body`, standing in for `workbook probe N`. The caller
     /// removes it (`defer`), or every run of the suite leaves four files in the temporary folder.
     func standIn(_ body: String) throws -> URL {
@@ -39,7 +37,9 @@ struct ProbeTests {
         }
     }
 
-    @Test("a probe names each call before it starts and says how it ended")
+    // `workbook probe 6` runs stage 6's calls on the shared fake and resets it after: it takes its
+    // turn there, or it would race the stage suites' holds and overrides. The stand-ins need none.
+    @Test("a probe names each call before it starts and says how it ended", .sharedFakeTurn)
     func probeOutput() async throws {
         let lines = Locked<[String]>([])
         try await Workbook(style: .plain) { line in lines.withLock { $0.append(line) } }.run(.probe(6))

@@ -4,8 +4,9 @@
 import Testing
 
 /// A trait for a suite that uses one of the two fakes: its tests run only while no other suite
-/// that uses the same fake runs its own.
-public struct FakeTurn: SuiteTrait, TestScoping {
+/// that uses the same fake runs its own. On one test, only that test takes the turn, so a suite's
+/// tests that need no fake do not keep the others waiting.
+public struct FakeTurn: SuiteTrait, TestTrait, TestScoping {
     /// Which fake the suite drives.
     public enum Fake: Sendable {
         /// `FakeServers.shared`, which answers `URLSession.shared` for the whole process.
@@ -57,8 +58,8 @@ public struct FakeTurn: SuiteTrait, TestScoping {
 }
 
 extension Trait where Self == FakeTurn {
-    /// The suite's tests use `FakeServers.shared`, which answers `URLSession.shared` for the whole process.
+    /// Turns on `FakeServers.shared`, which answers `URLSession.shared` for the whole process.
     public static var sharedFakeTurn: Self { Self(fake: .shared) }
-    /// The suite's tests use `FakeServers.separate`, through sessions made from its configuration.
+    /// Turns on `FakeServers.separate`, which only sessions made from its configuration reach.
     public static var separateFakeTurn: Self { Self(fake: .separate) }
 }
