@@ -313,7 +313,7 @@ enum APINames {
         // Types and protocols.
         "CancellationError", "Codable", "Decodable", "DecodingError", "Error", "HTTPURLResponse", "Int", "JSONDecoder",
         "JSONEncoder",
-        "LocalizedError", "NSError", "Result", "Sendable", "String", "Task", "URLComponents", "URLError",
+        "LocalizedError", "NSError", "NSLock", "Result", "Sendable", "String", "Task", "URLComponents", "URLError",
         "URLProtocol", "URLQueryItem", "URLRequest", "URLSession",
         // Their initializers and members.
         "CharacterSet.urlPathAllowed", "DispatchQueue.main", "Set(_:)", "Task.isCancelled", "URL(string:)",

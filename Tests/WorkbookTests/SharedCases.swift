@@ -131,9 +131,17 @@ enum SharedCases {
                 let profiles = stage.fake.log.filter { $0.route == .profile }
                 if stage.declares(.refreshesToken) {
                     let step = stage.step(to: .refreshesToken)
-                    #expect(try stage.value(outcome).username == demoUsername, "\(step)")
+                    if let refresh = refreshes.first {
+                        // The server answers 400 to anything else, which the stage sees as a refused refresh.
+                        let contentType = refresh.header("Content-Type") ?? "none"
+                        #expect(
+                            refresh.method == "POST" && contentType == "application/json",
+                            "the refresh went as a \(refresh.method) with Content-Type \(contentType); the server takes a POST of JSON. \(step)"
+                        )
+                    }
                     #expect(refreshes.count == 1, "\(refreshes.count) refreshes. \(step)")
                     #expect(refreshes.first?.jsonStrings == ["refresh_token": token.refreshToken])
+                    #expect(try stage.value(outcome).username == demoUsername, "\(step)")
                     #expect(profiles.count == 2)
                     #expect(profiles.last?.header("Authorization")?.hasPrefix("Bearer popcorn-access-issued-") == true)
                 } else {
