@@ -138,10 +138,13 @@ extension Workbook {
         }
         let listed = Set(parts.flatMap(\.cases))
         let broken = failed.subtracting(listed).sorted()
+        let brokenCases =
+            broken.count == 1
+            ? "1 case that passed when the kata started fails"
+            : "\(broken.count) cases that passed when the kata started fail"
         if !broken.isEmpty {
             write(
-                "  \(style.red("✗")) \(broken.count) case\(broken.count == 1 ? "" : "s") that passed when the kata started "
-                    + "fail now (stage \(number - 1) did this right; the suite says why):")
+                "  \(style.red("✗")) \(brokenCases) now (stage \(number - 1) did this right; the suite says why):")
             for name in broken.prefix(8) { write("      \(name)") }
         }
         if failed.isEmpty, run.status != 0 {
@@ -150,12 +153,16 @@ extension Workbook {
             return "the suite fails"
         }
         if let next {
+            // A case the learner broke comes first: the next part's cases would not stay green on it.
+            let cases = broken.count == 1 ? "case" : "\(broken.count) cases"
+            let repair = broken.isEmpty ? "" : "first the \(cases) that passed when the kata started, then "
             write(
-                "Next: " + (parts.count == 1 ? "the cases above" : "part \(next.number), \(next.title)")
+                "Next: " + repair + (parts.count == 1 ? "the cases above" : "part \(next.number), \(next.title)")
                     + " (\(kata.page)).")
-            return parts.count == 1 ? "\(failed.count) cases fail" : "part \(next.number) is next"
+            let then = broken.isEmpty ? "" : "\(brokenCases), and "
+            return parts.count == 1 ? "\(failed.count) cases fail" : then + "part \(next.number) is next"
         }
-        if !broken.isEmpty { return "\(broken.count) cases that passed at the start fail" }
+        if !broken.isEmpty { return brokenCases }
         write("  every part is done.")
         return nil
     }
