@@ -15,7 +15,10 @@ struct KataSizeTests {
         guard !quoted.isEmpty, let root = PackageWorld.root else { return }
         for size in quoted {
             guard let cases = size.cases else { continue }
-            let parts = try Kata(size.kata, root: root).parts()
+            // Read from the kata's page alone: a copy of the package without git (the exercises'
+            // check) has no kata to start, but has its pages.
+            let page = try PackageWorld.page("docs/katas/stage\(size.kata).md")
+            let parts = Kata.parts(inPage: page.lines.joined(separator: "\n"))
             guard size.part >= 1, size.part <= parts.count else { continue }
             let listed = parts[size.part - 1].cases.count
             #expect(
