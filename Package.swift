@@ -71,7 +71,7 @@ let package = Package(
             ]),
         .testTarget(name: "MetricsTests", dependencies: ["Metrics"]),
         // Checks that the docs quote the code, the diffs and the numbers as they are now.
-        .testTarget(name: "DocsTests", dependencies: ["Harness", "Locking", "Metrics", "CLI"]),
+        .testTarget(name: "DocsTests", dependencies: ["Harness", "FakeTurns", "Locking", "Metrics", "CLI"]),
         // The exercises' tests: off unless WORKBOOK_EXERCISE names a stage (or "all").
         .testTarget(
             name: "ExerciseTests",

@@ -5,7 +5,7 @@
 // for WORKBOOK_STRICT_DOCS=1 (CI) while a learner's exercise or kata has changed a stage.
 import Testing
 
-@Suite("Docs: API names")
+@Suite("Docs: API names", .serialized, .docsLane)
 struct APINameTests {
     static let pages = DocFile.all.filter { !APINames.skipped.contains($0.path) }
 
@@ -96,7 +96,7 @@ private func problems(_ text: String) -> [DocProblem] {
     APINames.problems(DocPage(path: "docs/page.md", text: text), index)
 }
 
-@Suite("Docs: the API-name check itself")
+@Suite("Docs: the API-name check itself", .serialized, .docsLane)
 struct APINameSelfTests {
     @Test("a name the sources declare passes, labels and all; one they do not is reported with what they have")
     func plantedName() {

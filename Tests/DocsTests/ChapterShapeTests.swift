@@ -39,7 +39,7 @@ struct Chapter: Sendable, CustomTestStringConvertible {
     var introLines: ClosedRange<Int> { isKorean ? 2...3 : 2...2 }
 }
 
-@Suite("Docs: chapter shape")
+@Suite("Docs: chapter shape", .serialized, .docsLane)
 struct ChapterShapeTests {
     @Test(
         "a chapter opens with two lines on what it shows and a link to the glossary, then has every section in order",

@@ -49,7 +49,7 @@ private func problems(_ rule: (DocPage, DocWorld) -> [DocProblem], _ text: Strin
     rule(DocPage(path: "docs/page.md", text: text), world)
 }
 
-@Suite("Docs: the checks themselves")
+@Suite("Docs: the checks themselves", .serialized, .docsLane)
 struct DocChecksSelfTests {
     // MARK: - Code excerpts
 

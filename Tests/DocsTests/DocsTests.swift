@@ -112,7 +112,7 @@ enum DocFindings {
     }
 }
 
-@Suite("Docs")
+@Suite("Docs", .serialized, .docsLane)
 struct DocsTests {
     @Test("docs/ holds Markdown pages to check, so an empty argument list cannot pass quietly")
     func pagesFound() {

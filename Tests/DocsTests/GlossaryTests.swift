@@ -52,7 +52,7 @@ enum Glossary {
     }
 }
 
-@Suite("Docs: the glossary")
+@Suite("Docs: the glossary", .serialized, .docsLane)
 struct GlossaryTests {
     @Test("the English glossary has entries, each linking the page where its term first appears")
     func englishEntries() throws {

@@ -6,7 +6,7 @@ import Testing
 
 @testable import CLI
 
-@Suite("Docs: the katas' part sizes")
+@Suite("Docs: the katas' part sizes", .serialized, .docsLane)
 struct KataSizeTests {
     @Test("every part size a page gives is the one `kata start` measures", arguments: PackageWorld.docPaths())
     func sizesAsMeasured(path: String) throws {

@@ -2,7 +2,7 @@
 // only. The variants, and the pages still to be revised, are in KoreanTerms.swift.
 import Testing
 
-@Suite("Docs: the Korean glossary's terms")
+@Suite("Docs: the Korean glossary's terms", .serialized, .docsLane)
 struct KoreanTermsTests {
     static let koreanPages = DocFile.all.filter { Translation.isKorean($0.path) }
 

@@ -4,7 +4,7 @@
 import Foundation
 import Testing
 
-@Suite("Docs: library APIs quoted from a pinned version")
+@Suite("Docs: library APIs quoted from a pinned version", .serialized, .docsLane)
 struct LibraryQuoteTests {
     static let mapPages = DocFile.all.filter { LibraryQuotes.isMap($0.path) }
 
@@ -84,7 +84,7 @@ private func mapPage(_ text: String) -> DocPage {
     DocPage(path: "docs/beyond.md", text: text)
 }
 
-@Suite("Docs: the library quote rule itself")
+@Suite("Docs: the library quote rule itself", .serialized, .docsLane)
 struct LibraryQuoteRuleTests {
     static let good = """
         # Beyond

@@ -4,7 +4,7 @@
 import Foundation
 import Testing
 
-@Suite("Docs: the toolchain floor")
+@Suite("Docs: the toolchain floor", .serialized, .docsLane)
 struct ToolchainFloorTests {
     static let places = ["README.md", "docs/README.md", "docs/workshop.md"]
 

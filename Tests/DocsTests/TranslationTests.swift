@@ -4,7 +4,7 @@
 import Foundation
 import Testing
 
-@Suite("Docs: the Korean edition")
+@Suite("Docs: the Korean edition", .serialized, .docsLane)
 struct TranslationTests {
     static let englishPages = DocFile.all.filter { !Translation.isKorean($0.path) }
 

@@ -4,7 +4,7 @@
 import Foundation
 import Testing
 
-@Suite("Docs: the DocC tutorials")
+@Suite("Docs: the DocC tutorials", .serialized, .docsLane)
 struct TutorialTests {
     static let stageProblems = (try? TutorialCatalog.current.get()).map(TutorialRules.stageProblems) ?? []
 

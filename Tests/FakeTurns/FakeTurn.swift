@@ -1,6 +1,7 @@
 // Suites in different test targets that drive the same fake take turns with it: while one runs
 // its tests, the others wait. `.serialized` orders the tests inside one suite only. This module
 // needs no stage, so a target that tests the fakes alone does not rebuild when a stage changes.
+// `Turns` is the queue itself: the docs checks keep one of their own (DocsTests' `DocsLane`).
 import Testing
 
 /// A trait for a suite that uses one of the two fakes: its tests run only while no other suite
@@ -20,39 +21,46 @@ public struct FakeTurn: SuiteTrait, TestTrait, TestScoping {
     public func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
-        let turns = fake == .shared ? Self.shared : Self.separate
-        await turns.begin()
-        do {
-            try await function()
-        } catch {
-            await turns.end()
-            throw error
-        }
-        await turns.end()
+        try await (fake == .shared ? Self.shared : Self.separate).run(function)
     }
 
     private static let shared = Turns()
     private static let separate = Turns()
+}
 
-    /// One turn at a time, given in the order asked for.
-    private actor Turns {
-        private var taken = false
-        private var waiting: [CheckedContinuation<Void, Never>] = []
+/// One turn at a time, given in the order asked for. Each fake has one; a target can keep its own
+/// for suites that must not run beside each other for another reason.
+public actor Turns {
+    private var taken = false
+    private var waiting: [CheckedContinuation<Void, Never>] = []
 
-        func begin() async {
-            guard taken else {
-                taken = true
-                return
-            }
-            await withCheckedContinuation { waiting.append($0) }
+    public init() {}
+
+    /// Runs `function` in a turn of its own, after the turns asked for before it.
+    public nonisolated func run(_ function: @Sendable () async throws -> Void) async throws {
+        await begin()
+        do {
+            try await function()
+        } catch {
+            await end()
+            throw error
         }
+        await end()
+    }
 
-        func end() {
-            if waiting.isEmpty {
-                taken = false
-            } else {
-                waiting.removeFirst().resume()
-            }
+    private func begin() async {
+        guard taken else {
+            taken = true
+            return
+        }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    private func end() {
+        if waiting.isEmpty {
+            taken = false
+        } else {
+            waiting.removeFirst().resume()
         }
     }
 }
