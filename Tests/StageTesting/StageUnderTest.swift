@@ -64,8 +64,7 @@ public struct StageUnderTest: Sendable {
     /// What a failure adds when the stage is held to `capability` and falls short of it: the step
     /// that brings it, as the ladder's promises say it. Nothing when the stage is not held to it.
     public func step(to capability: Capability) -> String {
-        guard declares(capability) else { return "" }
-        return "Stage \(number) is held to \(capability.rawValue). The step: \(LadderPromise.step(to: capability))"
+        LadderPromise.step(of: adapter.stage, to: capability)
     }
 
     /// Waits, as `waitUntil` does, until the fake has seen `count` requests stopped: what a stage

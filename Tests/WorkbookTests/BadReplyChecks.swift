@@ -28,15 +28,12 @@ private func expect(
 ) {
     #expect(result.problems.isEmpty, "stage \(stage.number): \(result.problems)", sourceLocation: sourceLocation)
     let expected = badReply.expected(for: stage)
-    // A typed stage must name the kind; the step that brings the kinds is typedFailures'.
-    let step =
-        stage.capabilities.contains(.typedFailures)
-        ? " Stage \(stage.number) is held to typedFailures. The step: \(LadderPromise.step(to: .typedFailures))" : ""
+    let step = LadderPromise.step(of: stage, to: .typedFailures)
     #expect(
         result.handed == expected,
         """
         \(badReply.call) met \(badReply.name): stage \(stage.number) handed its caller \(result.outcome.text) \
-        (it should hand \(expected)).\(step)
+        (it should hand \(expected)). \(step)
         """, sourceLocation: sourceLocation)
     #expect(result.seconds < 5, sourceLocation: sourceLocation)
     for secret in [FakeServers.demoPassword, FakeServers.demoAccessKey] {

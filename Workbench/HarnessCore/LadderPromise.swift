@@ -104,6 +104,13 @@ public struct LadderPromise: Sendable, CustomStringConvertible {
         }
     }
 
+    /// For a failure's message: "Stage N is held to X. The step: …", or nothing when the stage's
+    /// number does not hold it to `capability`.
+    public static func step(of stage: StageInfo, to capability: Capability) -> String {
+        guard heldTo(stage).capabilities.contains(capability) else { return "" }
+        return "Stage \(stage.number) is held to \(capability.rawValue). The step: \(step(to: capability))"
+    }
+
     /// What earns a capability, said as the step to take.
     public static func step(to capability: Capability) -> String {
         switch capability {
