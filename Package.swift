@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "Harness", targets: ["Harness"]),
         .library(name: "Metrics", targets: ["Metrics"]),
         .executable(name: "workbook", targets: ["workbook"]),
+        .executable(name: "kata", targets: ["kata"]),
     ],
     targets: stages.map { .target(name: $0, dependencies: ["Models"], exclude: ["README.md"]) } + [
         // The domain models every stage decodes; what a stage refactors lives in the stage.
@@ -35,12 +36,19 @@ let package = Package(
             name: "Harness",
             dependencies: ["HarnessCore", "Locking", "Metrics", "Models"] + stages.map { .target(name: $0) },
             path: "Workbench/Harness"),
+        // Text laid out for a terminal: widths, wrapping, tables, diffs, colour.
+        .target(name: "TerminalText", path: "Workbench/TerminalText"),
+        // The kata: a branch of its own per step, and the command that starts, checks and stops it.
+        // It imports no stage, so it runs while the stage in a kata does not compile.
+        .target(name: "KataKit", dependencies: ["Locking", "Metrics", "TerminalText"], path: "Workbench/KataKit"),
+        .executableTarget(name: "kata", dependencies: ["KataKit", "TerminalText"], path: "Workbench/kata"),
         // The `workbook` command and its subcommands, as a library so that tests can run them.
         .target(
             name: "CLI",
-            dependencies: ["Harness", "FakeServers", "Locking", "Models", "Metrics"] + stages.map { .target(name: $0) },
+            dependencies: ["Harness", "FakeServers", "KataKit", "Locking", "Models", "Metrics", "TerminalText"]
+                + stages.map { .target(name: $0) },
             path: "Workbench/CLI"),
-        .executableTarget(name: "workbook", dependencies: ["CLI"], path: "Workbench/workbook"),
+        .executableTarget(name: "workbook", dependencies: ["CLI", "TerminalText"], path: "Workbench/workbook"),
         // The turns that suites in different test targets take on each fake. It needs no stage.
         .target(name: "FakeTurns", path: "Tests/FakeTurns"),
         // Helpers the shared suite and the exercises both use to drive a stage through the fakes.
@@ -58,7 +66,8 @@ let package = Package(
         .testTarget(
             name: "CommandTests",
             dependencies: [
-                "CLI", "FakeServers", "FakeTurns", "Harness", "Locking", "Metrics", "Models", "StageTesting",
+                "CLI", "FakeServers", "FakeTurns", "Harness", "KataKit", "Locking", "Metrics", "Models", "StageTesting",
+                "TerminalText",
             ]),
         // The fakes held to the real servers' rules. They need no stage, so a kata never rebuilds them.
         .testTarget(name: "FakeServerTests", dependencies: ["FakeServers", "FakeTurns", "Locking", "Models"]),
@@ -70,8 +79,12 @@ let package = Package(
                 "FakeServers", "FakeTurns", "Harness", "StageTesting", "Stage2EnumAPI", "Stage5Router", "Stage6Async",
             ]),
         .testTarget(name: "MetricsTests", dependencies: ["Metrics"]),
+        // The kata's command on small repositories of its own; it needs no stage.
+        .testTarget(name: "KataTests", dependencies: ["KataKit", "Locking", "TerminalText"]),
         // Checks that the docs quote the code, the diffs and the numbers as they are now.
-        .testTarget(name: "DocsTests", dependencies: ["Harness", "FakeTurns", "Locking", "Metrics", "CLI"]),
+        .testTarget(
+            name: "DocsTests",
+            dependencies: ["Harness", "FakeTurns", "KataKit", "Locking", "Metrics", "CLI", "TerminalText"]),
         // The exercises' tests: off unless WORKBOOK_EXERCISE names a stage (or "all").
         .testTarget(
             name: "ExerciseTests",

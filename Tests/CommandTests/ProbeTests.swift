@@ -3,6 +3,7 @@
 // a call that never ends; each must be reported with the call it happened in.
 import FakeTurns
 import Foundation
+import KataKit
 import Locking
 import Testing
 

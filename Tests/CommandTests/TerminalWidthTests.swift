@@ -5,6 +5,7 @@ import FakeTurns
 import Foundation
 import Harness
 import Locking
+import TerminalText
 import Testing
 
 @testable import CLI

@@ -5,6 +5,7 @@ import Harness
 import Locking
 import Metrics
 import Models
+import TerminalText
 import Testing
 
 @testable import CLI

@@ -1,10 +1,10 @@
-// A part's size on a page, `+115 −216<!-- kata size 4.1 -->`, is what `workbook kata start 4`
+// A part's size on a page, `+115 −216<!-- kata size 4.1 -->`, is what `swift run kata start 4`
 // measures and prints: lines of code to write and to remove in part 1 of kata 4. A table cell after
 // it, `| 4 |`, is how many cases the part turns green: the length of its list on the kata's page.
 import Foundation
 import Testing
 
-@testable import CLI
+@testable import KataKit
 
 @Suite("Docs: the katas' part sizes", .serialized, .docsLane)
 struct KataSizeTests {
@@ -33,7 +33,7 @@ struct KataSizeTests {
         for size in quoted {
             if measured[size.kata] == nil {
                 let kata = try Kata(size.kata, root: root)
-                measured[size.kata] = try kata.partSizes(parts: kata.parts().count)
+                measured[size.kata] = try kata.partSizes(parts: kata.parts().count, stages: "HEAD")
             }
             let parts = measured[size.kata] ?? []
             guard size.part >= 1, size.part <= parts.count else {
@@ -43,7 +43,7 @@ struct KataSizeTests {
             let real = parts[size.part - 1]
             #expect(
                 size.added == real.added && size.removed == real.removed,
-                "\(path): kata \(size.kata) part \(size.part) is +\(real.added) −\(real.removed) (`swift run workbook kata start \(size.kata)`), not +\(size.added) −\(size.removed)"
+                "\(path): kata \(size.kata) part \(size.part) is +\(real.added) −\(real.removed) (`swift run kata start \(size.kata)`), not +\(size.added) −\(size.removed)"
             )
         }
     }

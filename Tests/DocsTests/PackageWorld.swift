@@ -4,6 +4,7 @@ import Foundation
 import Harness
 import Locking
 import Metrics
+import TerminalText
 
 @testable import CLI
 

@@ -4,6 +4,7 @@ import FakeServers
 import Foundation
 import Harness
 import Metrics
+import TerminalText
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -38,7 +39,6 @@ public struct Workbook: Sendable {
         case .bench(let json): try await bench(json: json)
         case .reliability(let markdown):
             write(await Self.reliability(markdown: markdown, width: width, style: style))
-        case .kata(let action, let number, let discard): try await kata(action, number, discard: discard)
         case .probe(let number): try await probe(number)
         case .live:
             try await live(
@@ -76,10 +76,6 @@ public struct Workbook: Sendable {
         do {
             try await Workbook(style: style, width: width, wrapsDiffs: wrapsDiffs, write: write).run(command)
             return 0
-        } catch let refusal as Refusal {
-            // A kata that would overwrite work, or could not be undone: nothing was changed.
-            fail("workbook: \(refusal)")
-            return 2
         } catch {
             fail("workbook: \(error)")
             return exitStatus(for: error)

@@ -1,6 +1,7 @@
-import CLI
 // `swift run workbook`: the tour of all six stages, and the commands that help study them.
+import CLI
 import Foundation
+import TerminalText
 
 let status = await Workbook.main(
     Array(CommandLine.arguments.dropFirst()), style: .forStandardOutput(), width: Terminal.width(),

@@ -1,5 +1,6 @@
 // What `workbook bench` measured, as one value: printed as tables for people, or as JSON.
 import Foundation
+import TerminalText
 
 /// Everything one run of `workbook bench` measured, and the machine it ran on.
 public struct BenchReport: Codable, Equatable, Sendable {

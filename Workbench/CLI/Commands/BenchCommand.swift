@@ -1,5 +1,6 @@
 // `workbook bench [--json]`: what each layer costs per request, and what async buys.
 import Foundation
+import KataKit
 
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,5 @@
 // The `workbook` command line: what each command is, and how the words a user typed become one.
+import TerminalText
 
 /// One thing `workbook` can be asked to do.
 public enum Command: Equatable, Sendable {
@@ -8,7 +9,6 @@ public enum Command: Equatable, Sendable {
     case metrics(markdown: Bool)
     case bench(json: Bool)
     case reliability(markdown: Bool)
-    case kata(KataAction, Int, discard: Bool = false)
     case probe(Int)
     case live
     case help(topic: String?)
@@ -86,15 +86,7 @@ extension Command {
             try noMore(rest, after: name)
             return .bench(json: json)
         case "kata":
-            // Only reset takes --discard: it throws away uncommitted changes with no kata in progress.
-            let discard = rest.count == 3 && rest[0] == KataAction.reset.rawValue && rest[2] == "--discard"
-            guard rest.count == 2 || discard, let action = KataAction(rawValue: rest[0]), let number = Int(rest[1])
-            else {
-                throw UsageError(
-                    "kata takes start, check or reset and a stage number.", command: name,
-                    hint: "For example: `workbook kata start 3`, or `kata reset 3 --discard`.")
-            }
-            return .kata(action, number, discard: discard)
+            throw kataMoved
         case "probe":
             guard rest.count == 1 else {
                 throw UsageError("probe takes one stage number, such as `workbook probe 6`.", command: name)
@@ -110,12 +102,18 @@ extension Command {
             return .live
         case "help", "--help", "-h":
             guard rest.count <= 1 else { throw UsageError("help takes at most one command name.", command: name) }
+            if rest.first == "kata" { throw kataMoved }
             if let topic = rest.first, Help.topics[topic] == nil { throw unknownCommand(topic) }
             return .help(topic: rest.first)
         default:
             throw unknownCommand(name)
         }
     }
+
+    /// The kata is a program of its own, which builds while the stage in a kata does not.
+    private static let kataMoved = UsageError(
+        "kata is a command of its own now.",
+        hint: "`swift run kata start 4`; it runs while the stage in a kata does not compile.")
 
     private static func unknownCommand(_ word: String) -> UsageError {
         UsageError("There is no command \(UsageError.quoted(word)).", hint: "Commands: \(Help.names).")
@@ -183,24 +181,10 @@ public enum Help {
           on the fake. Says how many requests it sends before sending any, and the quota Unsplash
           reports after; stops at once on a rate limit. docs/live.md says how to get a key.
         """,
-        "kata": """
-        workbook kata start|check|reset N [--discard]
-          Stage N's step (N is 2 to 6), done by hand. start puts stage N-1's code in stage N's place,
-          renamed to build as stage N, with its adapter, and sets aside the tests that name its types:
-          `swift test --filter StageN` then fails on what the step adds (docs/katas/stageN.md), and start prints
-          the kata's parts with the lines of code each asks. check says what the step's promises still lack,
-          measured from the sources, then builds and runs the suite and says, part by part, what still fails
-          and which part is next; once nothing fails, it builds the workbook optimized (`swift build -c
-          release`) and runs each of stage N's calls once there, in a child process (`workbook probe N`), since
-          a crash only the optimized build has is not done either. reset puts stage N back as committed
-          when the kata started. start and reset keep uncommitted changes to the stage in a named git stash,
-          and say how to get them back; with no kata in progress, reset refuses to throw such changes away
-          unless told --discard. Both refuse, with status 2, outside a git clone.
-        """,
         "probe": """
         workbook probe N
           Each of stage N's calls once, on the fakes, each named before it starts, and whether it handed
-          back the right thing. `kata check` and `bench` run it in a child process of the optimized build
+          back the right thing. `swift run kata check N` and `bench` run it in a child process of the optimized build
           (`swift build -c release`), so that a build that crashes in a call is reported with the stage and
           the call instead of ending the command.
         """,
@@ -211,7 +195,7 @@ public enum Help {
     ]
 
     static let order = [
-        "tour", "stage", "compare", "metrics", "reliability", "bench", "live", "kata", "probe", "help",
+        "tour", "stage", "compare", "metrics", "reliability", "bench", "live", "probe", "help",
     ]
     /// The commands, for a one-line hint; the pointer under it names `help`.
     static var names: String { order.filter { $0 != "help" }.joined(separator: ", ") }
@@ -221,8 +205,11 @@ public enum Help {
         if let topic, let text = topics[topic] { return reflowed(text, width: width) }
         let intro = "workbook: the network-layer workbook's tour, on in-process fake servers (no network but `live`)."
         let commands = order.compactMap { topics[$0] }.map { reflowed($0, width: width) }
+        let kata =
+            "The katas, a stage's step done by hand on a git branch of its own, have a command of their own, "
+            + "which runs while the stage in a kata does not compile: `swift run kata help`."
         return (TextLayout.wrap(intro, width: width) + [""]).joined(separator: "\n") + "\n"
-            + commands.joined(separator: "\n\n")
+            + commands.joined(separator: "\n\n") + "\n\n" + TextLayout.wrap(kata, width: width).joined(separator: "\n")
     }
 
     /// A command's help: its usage line, then its description as one paragraph indented by two.

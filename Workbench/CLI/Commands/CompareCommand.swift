@@ -4,6 +4,7 @@ import FakeServers
 import Foundation
 import Harness
 import Metrics
+import TerminalText
 
 extension Workbook {
     func compare(_ old: Int, _ new: Int, unified: Bool) throws {

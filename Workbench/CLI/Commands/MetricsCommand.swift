@@ -3,6 +3,7 @@ import FakeServers
 import Foundation
 import Harness
 import Metrics
+import TerminalText
 
 extension Workbook {
     func metrics(markdown: Bool) throws {

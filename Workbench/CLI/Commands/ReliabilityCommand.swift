@@ -1,6 +1,7 @@
 // `workbook reliability`: the reliability matrix run on every stage, as two tables.
 import FakeServers
 import Harness
+import TerminalText
 
 extension Workbook {
     /// Bad replies and bad inputs down, stages across; each cell what the stage made of it.

@@ -4,6 +4,7 @@ import FakeServers
 import Foundation
 import Harness
 import Metrics
+import TerminalText
 
 extension Workbook {
     func stage(_ number: Int) async throws {

@@ -5,6 +5,7 @@
 import FakeServers
 import Foundation
 import Harness
+import KataKit
 import Models
 
 #if canImport(Glibc)
@@ -16,7 +17,7 @@ import Darwin
 /// The calls a probe makes, and what each must hand back.
 enum Probe {
     /// What a started call's line begins with; the parent reads the last one after a crash.
-    static let started = "→ "
+    static let started = ChildProbe.started
 
     struct Step: Sendable {
         let call: String

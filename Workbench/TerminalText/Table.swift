@@ -2,14 +2,14 @@
 // the width so that no word is broken while one can fit; when the columns cannot all sit beside
 // their row's name, each name takes a line of its own above its row.
 
-struct Table {
-    var header: [String]
-    var rows: [[String]]
+package struct Table {
+    package var header: [String]
+    package var rows: [[String]]
     /// Each column's width in columns, when fixed; `nil` lets `render(fitting:)` choose them.
-    var widths: [Int]?
-    var separator = "  "
+    package var widths: [Int]?
+    package var separator = "  "
 
-    init(header: [String], rows: [[String]], widths: [Int]? = nil, separator: String = "  ") {
+    package init(header: [String], rows: [[String]], widths: [Int]? = nil, separator: String = "  ") {
         self.header = header
         self.rows = rows
         self.widths = widths
@@ -17,29 +17,29 @@ struct Table {
     }
 
     /// How the table is drawn at some width.
-    enum Layout: Equatable {
+    package enum Layout: Equatable {
         /// Every column side by side, these wide.
         case sideBySide([Int])
         /// The first column on a line of its own, the others below it, indented, these wide.
         case stacked([Int])
     }
 
-    static let stackedIndent = "  "
+    package static let stackedIndent = "  "
 
     /// The table at its fixed widths (else at the fallback width); a cell that starts with ✓ or ✗
     /// is coloured as an outcome.
-    func render(style: Style = .plain) -> String {
+    package func render(style: Style = .plain) -> String {
         guard let widths else { return render(fitting: Terminal.fallbackWidth, style: style) }
         return render(.sideBySide(widths), width: .max, style: style)
     }
 
     /// The table in at most `width` columns.
-    func render(fitting width: Int, style: Style = .plain) -> String {
+    package func render(fitting width: Int, style: Style = .plain) -> String {
         render(layout(for: width), width: width, style: style)
     }
 
     /// Side by side when that breaks no more words than stacking would, stacked otherwise.
-    func layout(for width: Int) -> Layout {
+    package func layout(for width: Int) -> Layout {
         let columns = header.indices.map { column in ([header] + rows).map { column < $0.count ? $0[column] : "" } }
         let separatorWidth = TextLayout.width(separator)
         let beside = Self.share(width - separatorWidth * (columns.count - 1), among: columns)
@@ -58,7 +58,7 @@ struct Table {
     /// narrower than its widest word. Else the widest words are cut to one width, the widest that
     /// fits, so that a word too long for one column is broken in all of them alike, and the
     /// columns under that width share what is left.
-    static func share(_ available: Int, among columns: [[String]]) -> [Int] {
+    package static func share(_ available: Int, among columns: [[String]]) -> [Int] {
         let natural = columns.map { max(1, TextLayout.widestLine($0)) }
         if natural.reduce(0, +) <= available { return natural }
         let words = columns.map { max(1, TextLayout.widestWord($0)) }
@@ -154,7 +154,7 @@ struct Table {
 }
 
 extension String {
-    var trimmingTrailingSpaces: String {
+    package var trimmingTrailingSpaces: String {
         var text = self
         while text.hasSuffix(" ") { text.removeLast() }
         return text

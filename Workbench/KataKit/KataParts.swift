@@ -3,9 +3,10 @@
 // committed stage) is kept as a patch in Tests/Katas/Parts, so that its size is measured, not
 // guessed, and CI proves each part's list.
 import Foundation
+import TerminalText
 
 /// One part of a kata, as its page names it.
-struct KataPart: Equatable, Sendable {
+package struct KataPart: Equatable, Sendable {
     let number: Int
     let title: String
     /// The cases that fail when the part begins and pass once it is done.
@@ -13,7 +14,7 @@ struct KataPart: Equatable, Sendable {
 }
 
 /// What a part asks a pair to change: lines of code, blank and comment-only lines left out.
-struct PartSize: Equatable, Sendable {
+package struct PartSize: Equatable, Sendable {
     var added = 0
     var removed = 0
 }
@@ -30,11 +31,11 @@ extension Kata {
     func parts() throws -> [KataPart] {
         let url = root.appendingPathComponent(page)
         guard let text = try? String(contentsOf: url, encoding: .utf8) else {
-            throw WorkbookError("\(page) is missing: it lists kata \(number)'s parts and their cases.")
+            throw KataError("\(page) is missing: it lists kata \(number)'s parts and their cases.")
         }
         let parts = Self.parts(inPage: text)
         guard !parts.isEmpty else {
-            throw WorkbookError("\(page) has no list of cases (<!-- kata cases: scripts/kata-cases \(number) -->).")
+            throw KataError("\(page) has no list of cases (<!-- kata cases: scripts/kata-cases \(number) -->).")
         }
         return parts
     }
@@ -89,10 +90,11 @@ extension Kata {
         path.hasSuffix(".swift") && !path.hasSuffix("+Bench.swift") && !path.hasPrefix("Tests/") && owns(path)
     }
 
-    /// Each part's size: from the kata's start through each part's patch to the stage as committed
-    /// when the kata started (HEAD when none is in progress).
-    func partSizes(parts count: Int) throws -> [PartSize] {
-        let start = try startingFiles()
+    /// Each part's size: from the kata's start through each part's patch to stage N as committed at
+    /// `stages` (the kata's start is written from there too): the parent of the kata's first
+    /// commit, or HEAD before a kata starts.
+    func partSizes(parts count: Int, stages: String) throws -> [PartSize] {
+        let start = try startingFiles(from: stages)
         var states = [start.filter { measures($0.key) }.mapValues { String(decoding: $0, as: UTF8.self) }]
         if count > 1 {
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -110,12 +112,12 @@ extension Kata {
             for part in 1..<count {
                 let patch = root.appendingPathComponent(patchPath(part: part))
                 guard FileManager.default.fileExists(atPath: patch.path) else {
-                    throw WorkbookError(
+                    throw KataError(
                         "\(page) has \(count) parts, but \(patchPath(part: part)) (part \(part)'s end) is missing.")
                 }
                 let applied = try Git.Run.of("git", ["apply", "--whitespace=nowarn", patch.path], in: folder)
                 guard applied.status == 0 else {
-                    throw WorkbookError(
+                    throw KataError(
                         "\(patchPath(part: part)) no longer applies to kata \(number)'s start: a stage changed since "
                             + "it was made (Tests/Katas/Parts/README.md says how to make it again). git: \(applied.errors)"
                     )
@@ -123,10 +125,9 @@ extension Kata {
                 states.append(try Self.files(in: folder).filter { measures($0.key) })
             }
         }
-        let commit = try startedAt() ?? git.head()
         var committed: [String: String] = [:]
-        for path in try committedFiles(at: commit) where measures(path) {
-            committed[path] = String(decoding: try git.succeed(["show", "\(commit):./\(path)"]).output, as: UTF8.self)
+        for path in try committedFiles(at: stages) where measures(path) {
+            committed[path] = String(decoding: try git.committed(path, at: stages), as: UTF8.self)
         }
         states.append(committed)
         return (1..<states.count).map { Self.size(from: states[$0 - 1], to: states[$0]) }
@@ -176,8 +177,8 @@ extension Kata {
 
 /// The cases a `swift test` run's output says failed: each test's name, then ` → ` and its argument
 /// when it has one, as the kata pages list them (scripts/kata-cases reads the same lines).
-enum FailedCases {
-    static func inLog(_ log: String) -> Set<String> {
+package enum FailedCases {
+    package static func inLog(_ log: String) -> Set<String> {
         var cases = Set<String>()
         for line in log.split(separator: "\n") {
             guard let start = line.range(of: "Test \""), let recorded = line.range(of: "\" recorded an issue") else {

@@ -1,30 +1,43 @@
-// `workbook kata`: its arguments, the renaming, and start, refuse and reset on a small git repository
-// made for each test, laid out like the workbook. The real katas are proven by .ci/katas.
+// `swift run kata`: its words, the renaming, and start, stop and the way back in, on a small git
+// repository made for each test and laid out like the workbook. The real katas are proven by
+// .ci/katas, and a learner's day by .ci/kata-learner.
 import Foundation
+import Locking
 import Testing
 
-@testable import CLI
+@testable import KataKit
 
 @Suite("Katas")
 struct KataTests {
     @Test(
-        "kata takes start, check or reset and a number",
+        "kata takes start, stop, check or compare and a number",
         arguments: [
-            (["kata", "start", "3"], Command.kata(.start, 3)), (["kata", "check", "6"], .kata(.check, 6)),
-            (["kata", "reset", "2"], .kata(.reset, 2)), (["kata", "start", "9"], .kata(.start, 9)),
+            (["start", "3"], KataAction.start, 3), (["check", "6"], .check, 6), (["stop", "2"], .stop, 2),
+            (["compare", "4", "--unified"], .compare, 4), (["start", "9"], .start, 9),
         ])
-    func parses(arguments: [String], command: Command) throws {
-        #expect(try Command.parse(arguments) == command)
+    func parses(arguments: [String], action: KataAction, number: Int) throws {
+        let command = try KataCommand.parse(arguments)
+        #expect(command.action == action && command.number == number)
+        #expect(command.unified == arguments.contains("--unified"))
     }
 
-    @Test("kata refuses other words", arguments: [["kata"], ["kata", "begin", "3"], ["kata", "start", "three"]])
+    @Test(
+        "kata refuses other words",
+        arguments: [[], ["begin", "3"], ["start", "three"], ["reset", "3"], ["start", "3", "--unified"]])
     func refusesWords(arguments: [String]) {
-        #expect(throws: UsageError.self) { try Command.parse(arguments) }
+        #expect(throws: Refusal.self) { try KataCommand.parse(arguments) }
     }
 
-    @Test("help lists kata")
-    func help() {
-        #expect(Help.text(for: nil).contains("workbook kata start|check|reset N"))
+    @Test("the program says how to use it, and exits 2 for words it does not take, in one line")
+    func program() {
+        let said = Said()
+        #expect(KataCommand.main(["help"], environment: [:], root: nil, write: said.write, fail: said.write) == 0)
+        #expect(said.text.contains("swift run kata start|stop|check|compare N"))
+        let refused = Said()
+        #expect(
+            KataCommand.main(["begin", "3"], environment: [:], root: nil, write: refused.write, fail: refused.write)
+                == 2)
+        #expect(refused.lines.count == 1)
     }
 
     @Test("stage 2's text becomes stage 3's: module, adapter, number and the comments that name it; the rest stays")
@@ -43,7 +56,7 @@ struct KataTests {
         let renamed = Kata.renamed(text, to: 3, module: "Stage3Result", from: "Stage2EnumAPI")
         #expect(
             renamed == """
-                // Kata 3: stage 2's code, renamed to build as stage 3. `swift run workbook kata reset 3` puts stage 3 back.
+                // Kata 3: stage 2's code, renamed to build as stage 3. On the branch kata/3; `swift run kata stop 3` takes you back.
                 // Stage 3 (kata) behind the adapter: the same lines as stage 1.
                 import Stage3Result
 
@@ -89,12 +102,25 @@ struct KataTests {
         }
     }
 
-    @Test("start puts stage 2's files in stage 3's place, renamed, and reset puts stage 3 back as committed")
-    func startAndReset() throws {
+    @Test(
+        "start makes kata/3, whose first commit, the workbook's, puts stage 2's files in stage 3's place; git status is clean"
+    )
+    func start() throws {
         let package = try TemporaryPackage(git: true)
         defer { package.remove() }
         let kata = try Kata(3, root: package.root)
-        _ = try kata.start()
+        #expect(
+            try kata.start()
+                == .new(
+                    from: "main",
+                    files: [
+                        "Sources/Stage3Result/PhotoManager.swift", "Sources/Stage3Result/UnsplashAPI.swift",
+                        "Tests/WorkbookTests/Stage3Tests.swift", "Workbench/Harness/Stage3Adapter+Bench.swift",
+                        "Workbench/Harness/Stage3Adapter.swift",
+                    ]))
+        #expect(try kata.git.currentBranch() == "kata/3")
+        #expect(try kata.git.changes().isEmpty, "nothing to commit right after start")
+        #expect(try kata.git.succeed(["log", "-1", "--format=%an <%ae>"]).text == "workbook <workbook@localhost>\n")
         let started = try package.snapshot()
         #expect(started["Sources/Stage3Result/APIError.swift"] == nil, "stage 3's own file is gone")
         #expect(started["Sources/Stage3Result/PhotoManager.swift"]?.contains("import Models") == true)
@@ -107,18 +133,17 @@ struct KataTests {
         #expect(
             started["Sources/Stage2EnumAPI/PhotoManager.swift"]
                 == TemporaryPackage.files["Sources/Stage2EnumAPI/PhotoManager.swift"])
+        #expect(
+            try kata.git.succeed(["show", "main:Sources/Stage3Result/APIError.swift"]).text
+                == TemporaryPackage.files["Sources/Stage3Result/APIError.swift"], "main is untouched")
 
         // Started once, a second start is refused and changes nothing.
         #expect(throws: Refusal.self) { try kata.start() }
         #expect(try package.snapshot() == started)
-
-        let reset = try kata.reset()
-        #expect(try package.snapshot() == TemporaryPackage.files)
-        #expect(try kata.git.changes(["."]).isEmpty)
-        #expect(reset.kept == nil, "the kata's own files are not work to keep")
+        #expect(try kata.git.currentBranch() == "kata/3")
     }
 
-    @Test("where a kata edition of the suite is committed, start puts it in the suite's place, and reset takes it out")
+    @Test("where a kata edition of the suite is committed, start puts it in the suite's place, and stop takes it out")
     func kataEdition() throws {
         let package = try TemporaryPackage(git: true)
         defer { package.remove() }
@@ -128,63 +153,104 @@ struct KataTests {
         let kata = try Kata(3, root: package.root)
         _ = try kata.start()
         #expect(try package.snapshot()["Tests/WorkbookTests/Stage3Tests.swift"] == edition)
-        _ = try kata.reset()
+        _ = try kata.stop()
         #expect(try package.snapshot() == committed)
     }
 
-    @Test("start keeps uncommitted changes to the stage, untracked files too, in a named stash it says how to apply")
-    func startKeepsChanges() throws {
+    @Test("start refuses, changing nothing, while anything is uncommitted: an exercise's work belongs to its branch")
+    func startRefusesChanges() throws {
         let package = try TemporaryPackage(git: true)
         defer { package.remove() }
         try package.writeExerciseWork()
         let work = try package.snapshot()
         let kata = try Kata(3, root: package.root)
-        let started = try kata.start()
-        let stash = try #require(started.kept)
-        #expect(try package.snapshot()["Sources/Stage3Result/Mine.swift"] == nil)
-        _ = try kata.reset()
-        #expect(try package.snapshot() == TemporaryPackage.files)
-        _ = try kata.git.succeed(["stash", "apply", stash.commit])
-        #expect(try package.snapshot() == work, "the exercise work comes back whole")
+        #expect {
+            try kata.start()
+        } throws: { error in
+            (error as? Refusal)?.description.contains("uncommitted changes (Sources/Stage3Result/") == true
+        }
+        #expect(try package.snapshot() == work, "nothing was changed")
+        #expect(try kata.git.currentBranch() == "main")
+        #expect(try !kata.git.hasBranch("kata/3"))
     }
 
-    @Test("reset keeps the kata's uncommitted work, untracked files too, in a named stash, and puts the stage back")
-    func resetKeepsKataWork() throws {
+    @Test(
+        "a learner's day: commit, edit, add a file, stop; every line is on kata/3, main as committed, no stash; back in, all of it is there"
+    )
+    func stopAndComeBack() throws {
         let package = try TemporaryPackage(git: true)
         defer { package.remove() }
         let kata = try Kata(3, root: package.root)
         _ = try kata.start()
-        try package.write("Sources/Stage3Result/PhotoManager.swift", "// my step, half done\n")
-        try package.write("Sources/Stage3Result/APIError.swift", "// my error enum\n")
+        try package.commit("Sources/Stage3Result/PhotoManager.swift", "// my step, committed\n")
+        try package.write("Sources/Stage3Result/UnsplashAPI.swift", "// my step, half done\n")
+        try package.write("Sources/Stage3Result/APIError.swift", "// my error enum, new\n")
         let work = try package.snapshot()
-        let reset = try kata.reset()
-        #expect(try package.snapshot() == TemporaryPackage.files)
-        #expect(try kata.git.changes(["."]).isEmpty)
-        let stash = try #require(reset.kept)
-        _ = try kata.git.succeed(["stash", "apply", stash.commit])
-        #expect(try package.snapshot() == work, "every line the learner wrote comes back")
+
+        let stopped = try kata.stop()
+        #expect(stopped == Kata.Stopped(back: "main", commits: 2, savedWork: true))
+        #expect(try kata.git.currentBranch() == "main")
+        #expect(try package.snapshot() == TemporaryPackage.files, "stage 3 as committed, set-aside tests included")
+        #expect(try kata.git.changes().isEmpty)
+        #expect(try kata.git.succeed(["stash", "list"]).text.isEmpty, "nothing stashed")
+        #expect(
+            try kata.git.succeed(["show", "kata/3:Sources/Stage3Result/APIError.swift"]).text
+                == "// my error enum, new\n")
+
+        // A check or a second stop off the branch is refused.
+        #expect(throws: Refusal.self) { try kata.stop() }
+        #expect(throws: Refusal.self) { try kata.requireInKata(doing: "check") }
+
+        #expect(try kata.start() == .resumed(from: "main", commits: 2))
+        #expect(try package.snapshot() == work, "every line the learner wrote is back")
+        // Sizes are measured from the kata's first commit, whatever the learner committed since.
+        let start = try #require(try kata.startCommit())
+        #expect(try kata.git.succeed(["log", "-1", "--format=%s", start]).text.hasPrefix("Kata 3: stage 2's code"))
+        #expect(try kata.committedStage(start: start) == (try kata.git.commit(of: "main")))
     }
 
-    @Test("a stage with no tests of its own to set aside: start and reset still keep the learner's work in a stash")
-    func keepsWorkWithoutInternalTests() throws {
+    @Test("another kata in progress: start refuses, and says to stop it first")
+    func oneKataAtATime() throws {
         let package = try TemporaryPackage(git: true)
         defer { package.remove() }
-        // git refuses a pathspec that matches nothing; stages 3 and 4 have no internal tests.
+        try package.commit("Sources/Stage4Generic/PhotoManager.swift", "// Stage 4.\n")
+        _ = try Kata(3, root: package.root).start()
+        #expect {
+            try Kata(4, root: package.root).start()
+        } throws: { error in
+            (error as? Refusal)?.description.contains("`swift run kata stop 3` first") == true
+        }
+    }
+
+    @Test("the branch the kata came from is gone: stop goes back to the commit the kata started from")
+    func stopWithoutTheBranch() throws {
+        let package = try TemporaryPackage(git: true)
+        defer { package.remove() }
         let git = Git(folder: package.root)
-        _ = try git.succeed(["rm", "--quiet", "Tests/InternalTests/Stage3InternalTests.swift"])
-        _ = try git.succeed(["-c", "user.name=W", "-c", "user.email=w@example.com", "commit", "--quiet", "-m", "rm"])
-        let committed = try package.snapshot()
-        try package.writeExerciseWork()
+        _ = try git.succeed(["checkout", "--quiet", "-b", "mine"])
         let kata = try Kata(3, root: package.root)
-        let started = try kata.start()
-        #expect(started.kept != nil)
-        try package.write("Sources/Stage3Result/PhotoManager.swift", "// my step, half done\n")
-        let work = try package.snapshot()
-        let reset = try kata.reset()
-        #expect(try package.snapshot() == committed)
-        let stash = try #require(reset.kept)
-        _ = try kata.git.succeed(["stash", "apply", stash.commit])
-        #expect(try package.snapshot() == work, "every line the learner wrote comes back")
+        _ = try kata.start()
+        _ = try git.succeed(["branch", "--quiet", "-D", "mine"])
+        let stopped = try kata.stop()
+        #expect(try git.currentBranch() == nil)
+        #expect(stopped.back == (try git.commit(of: "main")))
+        #expect(try package.snapshot() == TemporaryPackage.files)
+    }
+
+    @Test(
+        "the learner's language: WORKBOOK_LANGUAGE, else the locale; the page follows",
+        arguments: [
+            ([:], Language.english), (["LANG": "ko_KR.UTF-8"], .korean), (["LANG": "en_US.UTF-8"], .english),
+            (["LC_ALL": "ko_KR.UTF-8", "LANG": "en_US.UTF-8"], .korean), (["LC_ALL": "", "LANG": "ko_KR"], .korean),
+            (["WORKBOOK_LANGUAGE": "en", "LANG": "ko_KR.UTF-8"], .english), (["WORKBOOK_LANGUAGE": "ko"], .korean),
+        ])
+    func language(environment: [String: String], language: Language) throws {
+        #expect(Language.of(environment) == language)
+        let package = try TemporaryPackage(git: true)
+        defer { package.remove() }
+        var kata = try Kata(3, root: package.root)
+        kata.language = language
+        #expect(kata.page == (language == .korean ? "docs/ko/katas/stage3.md" : "docs/katas/stage3.md"))
     }
 
     @Test("a page's parts: each heading, English or Korean, with the list after its marker; one list is one part")
@@ -234,38 +300,6 @@ struct KataTests {
             ])
     }
 
-    @Test("reset after committed kata work puts back the stage as committed when the kata started, set-aside tests too")
-    func resetAfterCommits() throws {
-        let package = try TemporaryPackage(git: true)
-        defer { package.remove() }
-        let kata = try Kata(3, root: package.root)
-        _ = try kata.start()
-        try package.commit("Sources/Stage3Result/PhotoManager.swift", "// my step, committed\n")
-        let reset = try kata.reset()
-        #expect(try package.snapshot() == TemporaryPackage.files, "the real stage 3, not the learner's commit")
-        #expect(reset.from != (try kata.git.head()), "put back from the commit the kata started at")
-        #expect(try package.snapshot()["Tests/InternalTests/Stage3InternalTests.swift"] != nil)
-        let log = try kata.git.succeed(["log", "--format=%s"]).lines
-        #expect(log.first == "add Sources/Stage3Result/PhotoManager.swift", "the learner's commit stays in history")
-    }
-
-    @Test("with no kata in progress, reset refuses to throw away uncommitted changes, unless told --discard")
-    func resetRefusesWithoutKata() throws {
-        let package = try TemporaryPackage(git: true)
-        defer { package.remove() }
-        try package.writeExerciseWork()
-        let work = try package.snapshot()
-        let kata = try Kata(3, root: package.root)
-        #expect {
-            try kata.reset()
-        } throws: { error in
-            (error as? Refusal)?.description.contains("--discard") == true
-        }
-        #expect(try package.snapshot() == work, "nothing was changed")
-        _ = try kata.reset(discard: true)
-        #expect(try package.snapshot() == TemporaryPackage.files)
-    }
-
     @Test("the kata's adapter states the idea of the stage being written, not the stage before's")
     func ideaIsTheStep() {
         let copied =
@@ -280,7 +314,7 @@ struct KataTests {
     @Test("the kata's adapter opens with the banner, then what stage N's adapter is, not the stage before's")
     func headerIsTheStep() {
         let copied = """
-            // Kata 3: stage 2's code, renamed to build as stage 3. `swift run workbook kata reset 3` puts stage 3 back.
+            // Kata 3: stage 2's code, renamed to build as stage 3. On the branch kata/3; `swift run kata stop 3` takes you back.
             // Stage 3 (kata) behind the adapter: the same lines as stage 1. The enums changed how requests are
             // built, not how they are called.
             import Models
@@ -289,7 +323,7 @@ struct KataTests {
         let code = Kata.withHeader(of: committed, in: copied)
         #expect(
             code == """
-                // Kata 3: stage 2's code, renamed to build as stage 3. `swift run workbook kata reset 3` puts stage 3 back.
+                // Kata 3: stage 2's code, renamed to build as stage 3. On the branch kata/3; `swift run kata stop 3` takes you back.
                 // Stage 3 behind the adapter: Result in, Outcome out.
                 import Models
                 """)
@@ -305,6 +339,14 @@ struct KataTests {
         #expect(added.contains("extension Stage3Adapter {") && added.contains("public init(session: URLSession)"))
         #expect(kata.sessionInitializer(committed: "public init() {}", copied: "public init() {}").isEmpty)
     }
+}
+
+/// What a program printed, line by line.
+final class Said: Sendable {
+    private let said = Locked<[String]>([])
+    var write: @Sendable (String) -> Void { { line in self.said.withLock { $0.append(line) } } }
+    var lines: [String] { said.withLock { $0.flatMap { $0.split(separator: "\n").map(String.init) } } }
+    var text: String { lines.joined(separator: "\n") }
 }
 
 /// A folder laid out like the workbook, as far as a kata looks: two stages, their adapters, tests.
@@ -334,7 +376,7 @@ struct TemporaryPackage {
             try Data(text.utf8).write(to: url)
         }
         guard git else { return }
-        _ = try Git(folder: root).succeed(["init", "--quiet"])
+        _ = try Git(folder: root).succeed(["init", "--quiet", "--initial-branch=main"])
         try commitAll("start")
     }
 

@@ -21,19 +21,19 @@ public struct Style: Sendable {
 
     public static let plain = Style(colors: false)
 
-    func bold(_ text: String) -> String { wrap(text, "1") }
-    func dim(_ text: String) -> String { wrap(text, "2") }
-    func green(_ text: String) -> String { wrap(text, "32") }
-    func red(_ text: String) -> String { wrap(text, "31") }
-    func yellow(_ text: String) -> String { wrap(text, "33") }
+    package func bold(_ text: String) -> String { wrap(text, "1") }
+    package func dim(_ text: String) -> String { wrap(text, "2") }
+    package func green(_ text: String) -> String { wrap(text, "32") }
+    package func red(_ text: String) -> String { wrap(text, "31") }
+    package func yellow(_ text: String) -> String { wrap(text, "33") }
 
     /// Green for a line that starts with ✓, red for ✗, unchanged otherwise.
-    func outcome(_ text: String) -> String {
+    package func outcome(_ text: String) -> String {
         colour(text, like: text)
     }
 
     /// `text` in the colour that `outcome` (a whole cell, say) calls for.
-    func colour(_ text: String, like outcome: String) -> String {
+    package func colour(_ text: String, like outcome: String) -> String {
         if outcome.hasPrefix("✓") { return green(text) }
         if outcome.hasPrefix("✗") { return red(text) }
         return text

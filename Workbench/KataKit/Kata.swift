@@ -1,12 +1,21 @@
-// A kata's files: which paths stage N's kata takes over, what it writes there (stage N-1's
-// committed code, renamed to build as stage N), and how git puts stage N back.
+// A kata's files: which paths stage N's kata takes over, and what it writes there: stage N-1's
+// committed code, renamed to build as stage N. KataBranch.swift says where the kata lives.
 import Foundation
 import Metrics
 
-/// Said instead of doing anything: a kata that would overwrite work, or cannot be undone.
-/// `workbook` prints it as one line and exits with status 2.
-public struct Refusal: Error, Equatable, CustomStringConvertible {
-    public let description: String
+/// Said instead of doing anything: a kata that would overwrite work, or that the learner is not in.
+/// `kata` prints it as one line and exits with status 2.
+package struct Refusal: Error, Equatable, CustomStringConvertible {
+    package let description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}
+
+/// A failure the learner can act on, with the words to tell them; `kata` exits with status 1.
+package struct KataError: Error, CustomStringConvertible {
+    package let description: String
 
     init(_ description: String) {
         self.description = description
@@ -14,7 +23,7 @@ public struct Refusal: Error, Equatable, CustomStringConvertible {
 }
 
 /// Stage `number`'s kata in the package at `root`.
-struct Kata {
+package struct Kata {
     /// The stages that have a kata: each one starts from the stage before it.
     static let numbers = 2...6
 
@@ -34,14 +43,14 @@ struct Kata {
         let git = Git(folder: root)
         guard git.hasCommit else {
             throw Refusal(
-                "A kata needs the workbook as a git clone with a commit: `kata reset` puts the stage back from git, "
-                    + "so without it a kata could not be undone (clone it with `git clone`).")
+                "A kata needs the workbook as a git clone with a commit: a kata is a git branch of its own, and the "
+                    + "stage stays as committed on yours (clone it with `git clone`).")
         }
         // A workbook unpacked inside some other repository has a HEAD, but not these files in it.
         guard (try? git.committedFiles(under: ["Package.swift"]))?.isEmpty == false else {
             throw Refusal(
                 "The workbook's files are not committed in the git repository around them, so a kata could not "
-                    + "be undone: commit them first (git add -A && git commit).")
+                    + "keep the stage as committed: commit them first (git add -A && git commit).")
         }
         let folders = try SourceMetrics.stageDirectories(in: root.appendingPathComponent("Sources"))
         var modules: [Int: String] = [:]
@@ -50,7 +59,7 @@ struct Kata {
             if let digits = Int(name.dropFirst("Stage".count).prefix { $0.isNumber }) { modules[digits] = name }
         }
         guard modules[number] != nil, modules[number - 1] != nil else {
-            throw WorkbookError(
+            throw KataError(
                 "Sources/ has no stage \(number) or no stage \(number - 1) to start kata \(number) from.")
         }
         self.number = number
@@ -70,18 +79,10 @@ struct Kata {
     /// A kata edition of the suite, for a stage whose suite cannot run on the stage before's code
     /// (stage 6's runs on the separate fake, which stage 5's code never reaches).
     var kataTestFile: String { "Tests/Katas/Stage\(number)Tests.swift" }
-    var page: String { "docs/katas/stage\(number).md" }
-
-    /// Everything the kata writes over, as git pathspecs: the stage's folder, its adapter's files
-    /// (`Stage3Adapter.swift`, `Stage3Adapter+Bench.swift`, …) and its test files.
-    var paths: [String] {
-        let paths = ["Sources/\(module)", "Workbench/Harness/\(adapter)*.swift", testFile]
-        // git stash refuses a pathspec that matches nothing, and stages 3 and 4 have no internal tests.
-        let hasInternalTests =
-            FileManager.default.fileExists(atPath: root.appendingPathComponent(internalTestFile).path)
-            || (try? git.committedFiles(under: [internalTestFile]))?.isEmpty == false
-        return hasInternalTests ? paths + [internalTestFile] : paths
-    }
+    /// The kata's page, in the learner's language.
+    var page: String { language.folder + "katas/stage\(number).md" }
+    /// The language the learner reads the pages in.
+    var language = Language.english
 
     /// Whether `path` is one of the kata's: in the stage's folder, one of its adapter's files, its test files.
     func owns(_ path: String) -> Bool {
@@ -100,63 +101,10 @@ struct Kata {
         ).filter(owns)
     }
 
-    // MARK: - The record
-
-    /// Where a kata in progress keeps the commit it started from: in git's own folder, never in
-    /// the work tree, so `git status` does not show it and no commit carries it.
-    func recordURL() throws -> URL {
-        try git.directory().appendingPathComponent("workbook-kata-\(number)")
-    }
-
-    /// The commit kata N started from, while it is in progress: the record's first line.
-    func startedAt() throws -> String? {
-        guard let text = try? String(contentsOf: recordURL(), encoding: .utf8) else { return nil }
-        let commit = text.split(separator: "\n").first.map(String.init) ?? ""
-        return commit.isEmpty ? nil : commit
-    }
-
-    /// The files start wrote, as the record's later lines have them.
-    func startingFingerprint() throws -> [String] {
-        guard let text = try? String(contentsOf: recordURL(), encoding: .utf8) else { return [] }
-        return Array(text.split(separator: "\n").dropFirst().map(String.init))
-    }
-
-    /// Each file's path and a digest of its bytes (FNV-1a, the same in every run), sorted.
-    static func fingerprint(_ files: [String: Data]) -> [String] {
-        files.map { path, data in
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            for byte in data {
-                hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-            }
-            return "\(path) \(String(hash, radix: 16))"
-        }.sorted()
-    }
-
-    /// The files now in the kata's paths, with their bytes.
-    func presentFiles() throws -> [String: Data] {
-        var files: [String: Data] = [:]
-        for path in try presentPaths() {
-            files[path] = try Data(contentsOf: root.appendingPathComponent(path))
-        }
-        return files
-    }
-
-    /// Uncommitted work a kata kept in a stash: its name in `git stash list`, and its commit.
-    struct Kept: Equatable {
-        let name: String
-        let commit: String
-    }
-
-    /// Keeps every uncommitted change to the kata's paths in a stash named for the kata, what it
-    /// was doing, and when; nil when there was nothing to keep.
-    func keep(_ doing: String) throws -> Kept? {
-        let name = "workbook kata \(number) \(doing) \(Date().formatted(.iso8601))"
-        return try git.stash(name, paths).map { Kept(name: name, commit: $0) }
-    }
-
-    /// The committed files of stage N-1 that the kata copies: its folder and its adapter's files.
-    func previousFiles() throws -> [String] {
-        try git.committedFiles(under: ["Sources/\(previousModule)", "Workbench/Harness"]).filter { path in
+    /// The files of stage N-1 that the kata copies, as committed at `commit`: its folder and its
+    /// adapter's files.
+    func previousFiles(at commit: String) throws -> [String] {
+        try git.committedFiles(under: ["Sources/\(previousModule)", "Workbench/Harness"], at: commit).filter { path in
             let name = path.dropFirst("Workbench/Harness/".count)
             return path.hasPrefix("Sources/\(previousModule)/")
                 || (path.hasPrefix("Workbench/Harness/") && name.hasPrefix(previousAdapter)
@@ -166,11 +114,15 @@ struct Kata {
 
     // MARK: - Start
 
-    /// The stage's files, as the kata writes them, by path from the root.
-    func startingFiles() throws -> [String: Data] {
+    /// The stage's files, as the kata writes them from the stages committed at `commit`, by path
+    /// from the root.
+    func startingFiles(from commit: String) throws -> [String: Data] {
+        func text(_ path: String) throws -> String {
+            String(decoding: try git.committed(path, at: commit), as: UTF8.self)
+        }
         var files: [String: Data] = [:]
         let committedAdapter = try text("Workbench/Harness/\(adapter).swift")
-        for path in try previousFiles() {
+        for path in try previousFiles(at: commit) {
             if path.hasPrefix("Sources/\(previousModule)/") {
                 // Documentation.docc/Stage3Result.md becomes Stage4Generic.md: its module's landing page.
                 let name = path.dropFirst("Sources/\(previousModule)".count)
@@ -187,43 +139,9 @@ struct Kata {
             }
         }
         // The stage's suite stays, or its kata edition stands in; its own checks are set aside.
-        let hasEdition = try !git.committedFiles(under: [kataTestFile]).isEmpty
-        files[testFile] = try git.committed(hasEdition ? kataTestFile : testFile)
+        let hasEdition = try !git.committedFiles(under: [kataTestFile], at: commit).isEmpty
+        files[testFile] = try git.committed(hasEdition ? kataTestFile : testFile, at: commit)
         return files
-    }
-
-    /// What `start` did: the files it wrote, and the stash that keeps what was uncommitted, if anything was.
-    struct Started {
-        let files: [String: Data]
-        let kept: Kept?
-    }
-
-    /// Keeps every uncommitted change to the paths the kata takes over in a named stash, records
-    /// the commit the kata starts from, and puts stage N-1's code in stage N's place. Refuses while
-    /// kata N is already in progress.
-    func start() throws -> Started {
-        let head = try git.head()
-        if try startedAt() != nil {
-            throw Refusal(
-                "Kata \(number) is already in progress: `workbook kata reset \(number)` ends it, keeping your "
-                    + "work in a git stash; nothing was changed.")
-        }
-        let files = try startingFiles()
-        let kept = try keep("start")
-        try ([head] + Self.fingerprint(files)).joined(separator: "\n").write(
-            to: recordURL(), atomically: true, encoding: .utf8)
-        do {
-            try remove(try committedFiles())
-            for (path, data) in files.sorted(by: { $0.key < $1.key }) {
-                try data.write(to: root.appendingPathComponent(path))
-            }
-        } catch {
-            // Half a kata builds nothing: put the stage back as committed.
-            try? restore(from: head)
-            try? FileManager.default.removeItem(at: recordURL())
-            throw error
-        }
-        return Started(files: files, kept: kept)
     }
 
     /// Stage N-1's text as stage N's: its module, adapter and number renamed, and a line on top
@@ -253,7 +171,7 @@ struct Kata {
         guard code != text else { return text }
         let banner =
             "// Kata \(number): stage \(old)'s code, renamed to build as stage \(number). "
-            + "`swift run workbook kata reset \(number)` puts stage \(number) back.\n"
+            + "On the branch kata/\(number); `swift run kata stop \(number)` takes you back.\n"
         return banner + code
     }
 
@@ -301,58 +219,6 @@ struct Kata {
             """
     }
 
-    // MARK: - Reset
-
-    /// What `reset` did: the commit the stage was put back from, and the stash that keeps what was
-    /// uncommitted, if anything was.
-    struct Reset {
-        let from: String
-        let kept: Kept?
-    }
-
-    /// Ends the kata: keeps every uncommitted change to its paths in a named stash, then puts the
-    /// stage back as committed when the kata started (whatever was committed since), its set-aside
-    /// tests included. With no kata in progress it puts the stage back from HEAD, and refuses while
-    /// the stage has uncommitted changes, unless told to discard them.
-    func reset(discard: Bool = false) throws -> Reset {
-        let recorded = try startedAt()
-        var kept: Kept?
-        if recorded != nil {
-            // What start wrote, untouched, is not work to keep.
-            if try Self.fingerprint(presentFiles()) != startingFingerprint() || !git.staged(paths).isEmpty {
-                kept = try keep("reset")
-            }
-        } else if !discard {
-            let changed = try git.changes(paths).map { String($0.dropFirst(3)) }
-            guard changed.isEmpty else {
-                let shown = changed.prefix(3).joined(separator: ", ") + (changed.count > 3 ? ", …" : "")
-                throw Refusal(
-                    "No kata \(number) is in progress, and stage \(number) has uncommitted changes (\(shown)) that a "
-                        + "reset would throw away: commit or stash them, or run `workbook kata reset \(number) "
-                        + "--discard`; nothing was changed.")
-            }
-        }
-        let from = try recorded ?? git.head()
-        try restore(from: from)
-        try? FileManager.default.removeItem(at: recordURL())
-        return Reset(from: from, kept: kept)
-    }
-
-    /// Puts every path the kata takes over back as at `commit`, and removes what is not there.
-    func restore(from commit: String) throws {
-        let committed = try committedFiles(at: commit)
-        let committedSet = Set(committed)
-        // Unstaged first, so that a file the learner added to the index goes too.
-        _ = try git.succeed(["reset", "--quiet", "HEAD", "--"] + paths)
-        try remove(try presentPaths().filter { !committedSet.contains($0) })
-        if !committed.isEmpty {
-            // From that commit into the work tree; the index stays HEAD's, so git status shows
-            // what differs from the learner's last commit, if anything does.
-            _ = try git.succeed(["checkout", commit, "--"] + committed)
-            _ = try git.succeed(["reset", "--quiet", "HEAD", "--"] + committed)
-        }
-    }
-
     /// The paths of the files now in the kata's paths, committed or not.
     func presentPaths() throws -> [String] {
         var found: [String] = []
@@ -381,13 +247,9 @@ struct Kata {
         return found
     }
 
-    private func remove(_ paths: [String]) throws {
+    func remove(_ paths: [String]) throws {
         for path in paths {
             try FileManager.default.removeItem(at: root.appendingPathComponent(path))
         }
-    }
-
-    private func text(_ path: String) throws -> String {
-        String(decoding: try git.committed(path), as: UTF8.self)
     }
 }

@@ -1,15 +1,15 @@
 // Line diffs for `workbook compare`, from the standard library's `CollectionDifference`.
 
 /// One line of an edit script from `old` to `new`.
-enum DiffLine: Equatable {
+package enum DiffLine: Equatable {
     case same(old: Int, new: Int)
     case removed(old: Int)
     case inserted(new: Int)
 }
 
-enum Diff {
+package enum Diff {
     /// The edit script that turns `old` into `new`, in reading order.
-    static func script(from old: [String], to new: [String]) -> [DiffLine] {
+    package static func script(from old: [String], to new: [String]) -> [DiffLine] {
         var removed = Set<Int>()
         var inserted = Set<Int>()
         for change in new.difference(from: old) {
@@ -38,15 +38,17 @@ enum Diff {
     }
 
     /// The width of each of the two columns `sideBySide` lays in `width`.
-    static func columnWidth(for width: Int) -> Int { (width - 5) / 2 }
+    package static func columnWidth(for width: Int) -> Int { (width - 5) / 2 }
 
     /// Side by side needs columns at least this wide to be worth reading; narrower, a unified diff.
-    static let narrowestColumn = 30
+    package static let narrowestColumn = 30
 
     /// Two columns, old on the left and new on the right. `-` marks a line only on the left, `+`
     /// only on the right, `~` a line changed in place; runs of unchanged lines are folded. A line
     /// too long for its column carries on below, marked ↪, so that every character is shown.
-    static func sideBySide(_ old: [String], _ new: [String], width: Int = 100, context: Int = 2, style: Style = .plain)
+    package static func sideBySide(
+        _ old: [String], _ new: [String], width: Int = 100, context: Int = 2, style: Style = .plain
+    )
         -> [String]
     {
         let column = max(4, columnWidth(for: width))
@@ -106,7 +108,7 @@ enum Diff {
 
     /// A unified diff with `context` lines around each change, as `diff -u` prints one. Given a
     /// `width`, a longer line carries on below under its own mark, its continuation marked ↪.
-    static func unified(
+    package static func unified(
         _ old: [String], _ new: [String], oldName: String, newName: String, context: Int = 3, width: Int? = nil
     ) -> [String] {
         func marked(_ mark: String, _ text: String) -> [String] {

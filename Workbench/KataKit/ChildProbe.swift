@@ -10,8 +10,12 @@ import Darwin
 #endif
 
 /// How stage N's calls fared in a child process of a given `workbook` executable.
-struct ChildProbe {
-    enum Ending: Equatable {
+package struct ChildProbe {
+    /// What the child's line for a call it starts begins with (`workbook probe` writes it); the
+    /// last one names the call a crash happened in.
+    package static let started = "→ "
+
+    package enum Ending: Equatable {
         case passed
         /// A call handed back the wrong thing; the child's own words.
         case wrong([String])
@@ -24,12 +28,17 @@ struct ChildProbe {
     }
 
     /// The page that says why an optimized build can crash where the suite passed, and what to do.
-    static let page = "docs/katas/README.md#when-the-optimized-build-crashes"
-    let executable: URL
+    package static let page = "docs/katas/README.md#when-the-optimized-build-crashes"
+    package let executable: URL
     /// More than every call's own patience (the fake answers in milliseconds).
-    var timeout: TimeInterval = 60
+    package var timeout: TimeInterval = 60
 
-    func run(stage number: Int) -> Ending {
+    package init(executable: URL, timeout: TimeInterval = 60) {
+        self.executable = executable
+        self.timeout = timeout
+    }
+
+    package func run(stage number: Int) -> Ending {
         let process = Process()
         process.executableURL = executable
         process.arguments = ["probe", String(number)]
@@ -59,7 +68,7 @@ struct ChildProbe {
         process.waitUntilExit()
         timer.cancel()
         let lines = text.split(separator: "\n").map(String.init)
-        let lastCall = lines.last { $0.hasPrefix(Probe.started) }.map { String($0.dropFirst(Probe.started.count)) }
+        let lastCall = lines.last { $0.hasPrefix(Self.started) }.map { String($0.dropFirst(Self.started.count)) }
         if timedOut.withLock({ $0 }) { return .hung(call: lastCall) }
         switch (process.terminationReason, process.terminationStatus) {
         case (.exit, 0):
@@ -75,7 +84,7 @@ struct ChildProbe {
     }
 
     /// The signal's name and what it usually means here.
-    static func name(of signal: Int32) -> String {
+    package static func name(of signal: Int32) -> String {
         switch signal {
         case SIGILL: "SIGILL, an illegal instruction: a Swift runtime trap"
         case SIGTRAP: "SIGTRAP: a Swift runtime trap"
@@ -87,7 +96,7 @@ struct ChildProbe {
     }
 
     /// What to tell a person about `ending` for stage `number`, a line each; empty when it passed.
-    static func report(_ ending: Ending, stage number: Int) -> [String] {
+    package static func report(_ ending: Ending, stage number: Int) -> [String] {
         switch ending {
         case .passed:
             return []

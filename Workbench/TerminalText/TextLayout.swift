@@ -2,13 +2,13 @@
 // breaks between words, a word too long for any line at its seams (a camelCase hump, `.`, `_`),
 // and code keeps every character, its continuations marked ↪.
 
-enum TextLayout {
+package enum TextLayout {
     /// Marks a line that carries on the line above it.
-    static let continuation: Character = "↪"
+    package static let continuation: Character = "↪"
 
     /// The columns `text` takes in a terminal: two for a wide (CJK, Hangul) character or an emoji,
     /// none for a combining mark, a control or an ANSI colour sequence, one for anything else.
-    static func width(_ text: some StringProtocol) -> Int {
+    package static func width(_ text: some StringProtocol) -> Int {
         // Printable ASCII, most of what the workbook prints, takes a column a character: no need to
         // ask Unicode about each one.
         if text.utf8.allSatisfy({ (0x20..<0x7F).contains($0) }) { return text.utf8.count }
@@ -39,7 +39,7 @@ enum TextLayout {
 
     /// One character's columns (a character is a grapheme cluster: `é` written as `e` and a
     /// combining accent is one, and so is a flag or a family emoji).
-    static func width(of character: Character) -> Int {
+    package static func width(of character: Character) -> Int {
         if let ascii = character.asciiValue { return (0x20..<0x7F).contains(ascii) ? 1 : 0 }
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
@@ -65,7 +65,7 @@ enum TextLayout {
     }
 
     /// `text` padded with spaces to `width` columns.
-    static func pad(_ text: String, to width: Int) -> String {
+    package static func pad(_ text: String, to width: Int) -> String {
         text + String(repeating: " ", count: max(0, width - Self.width(text)))
     }
 
@@ -73,7 +73,7 @@ enum TextLayout {
 
     /// Words laid into lines of at most `width` columns, a new line at each "\n". A word wider
     /// than a whole line, and only such a word, is broken at its seams (see `split`).
-    static func wrap(_ text: String, width: Int) -> [String] {
+    package static func wrap(_ text: String, width: Int) -> [String] {
         let width = max(1, width)
         return text.split(separator: "\n", omittingEmptySubsequences: false).flatMap {
             wrapParagraph($0, width: width)
@@ -82,7 +82,7 @@ enum TextLayout {
 
     /// `text` wrapped to `width`, its first line after `first` and the others after `rest`
     /// (prefixes as wide as each other, such as a label and the spaces under it).
-    static func wrap(_ text: String, width: Int, first: String, rest: String) -> [String] {
+    package static func wrap(_ text: String, width: Int, first: String, rest: String) -> [String] {
         let lines = wrap(text, width: width - Self.width(first))
         return lines.enumerated().map { ($0.offset == 0 ? first : rest) + $0.element }
     }
@@ -114,19 +114,19 @@ enum TextLayout {
     }
 
     /// The widest word among `texts`: the narrowest column that breaks none of them.
-    static func widestWord(_ texts: [String]) -> Int {
+    package static func widestWord(_ texts: [String]) -> Int {
         texts.flatMap { $0.split(whereSeparator: { $0 == " " || $0 == "\n" }) }.map { width($0) }.max() ?? 0
     }
 
     /// The widest line among `texts`, each split at "\n".
-    static func widestLine(_ texts: [String]) -> Int {
+    package static func widestLine(_ texts: [String]) -> Int {
         texts.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false) }.map { width($0) }.max() ?? 0
     }
 
     /// A word too wide for `width` cut in two: the head as wide as fits, ending at the last seam
     /// that fits, a mark before a hump (after `_ - / , & ? ; :`, before `.` or `(`, then a
     /// camelCase hump), or, when none does, at the width itself. The head holds a character at least.
-    static func split(_ word: String, within width: Int) -> (head: String, tail: String) {
+    package static func split(_ word: String, within width: Int) -> (head: String, tail: String) {
         let characters = Array(word)
         let end = fittingEnd(characters, from: 0, width: width)
         let cut = lastSeam(characters, in: Array(1...end)) ?? end
@@ -173,7 +173,7 @@ enum TextLayout {
     /// A line of code cut into pieces that put together are the line, character for character:
     /// the first at most `first` columns, the others at most `rest`. Each cut comes before a
     /// space when one fits, else at a word's seam (see `split`), else at the width.
-    static func pieces(_ line: String, first: Int, rest: Int) -> [String] {
+    package static func pieces(_ line: String, first: Int, rest: Int) -> [String] {
         let characters = Array(line)
         var pieces: [String] = []
         var start = 0
@@ -198,7 +198,7 @@ enum TextLayout {
     /// A line of code laid into lines of `width`: the first as it begins, each continuation
     /// indented as the line is and marked ↪, so that no character is lost and none is mistaken
     /// for a line of its own.
-    static func codeLines(_ line: String, width: Int) -> [String] {
+    package static func codeLines(_ line: String, width: Int) -> [String] {
         let width = max(4, width)
         let indent = min(line.prefix { $0 == " " }.count + 2, width / 2)
         let lead = String(repeating: " ", count: indent) + String(continuation)

@@ -1,0 +1,122 @@
+// Runs git in the package's folder, for the katas: what is committed and changed, and the kata's
+// branch, its commits and the way back. Foundation's `Process` does the same on Linux and macOS.
+import Foundation
+
+/// git, run in one folder; paths in and out are relative to that folder.
+package struct Git: Sendable {
+    package let folder: URL
+
+    package init(folder: URL) {
+        self.folder = folder
+    }
+
+    /// What one run of a tool printed, and how it ended.
+    package struct Run {
+        package let status: Int32
+        package let output: Data
+        package let errors: String
+
+        package var text: String { String(decoding: output, as: UTF8.self) }
+        package var lines: [String] { text.split(separator: "\n").map(String.init) }
+
+        /// Runs `tool arguments…`, found on the PATH, in `folder`; with `errorsInOutput`, what it
+        /// says on standard error is kept in `output` too, in the order it was said. The variables named
+        /// in `unsetting` are left out of its environment.
+        package static func of(
+            _ tool: String, _ arguments: [String], in folder: URL, errorsInOutput: Bool = false,
+            unsetting: [String] = []
+        ) throws -> Run {
+            let process = Process()
+            if !unsetting.isEmpty {
+                process.environment = ProcessInfo.processInfo.environment.filter { !unsetting.contains($0.key) }
+            }
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = [tool] + arguments
+            process.currentDirectoryURL = folder
+            let output = Pipe()
+            let errors = errorsInOutput ? output : Pipe()
+            process.standardOutput = output
+            process.standardError = errors
+            process.standardInput = FileHandle.nullDevice
+            try process.run()
+            // Read before waiting: a file larger than the pipe's buffer would otherwise never finish.
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            let message = errorsInOutput ? Data() : errors.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return Run(
+                status: process.terminationStatus, output: data,
+                errors: String(decoding: message, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+    }
+
+    /// Runs `git arguments…`; throws only when git cannot be started at all.
+    package func run(_ arguments: [String]) throws -> Run {
+        try Run.of("git", arguments, in: folder)
+    }
+
+    /// Runs git and returns what it printed, or throws what it said when it failed.
+    @discardableResult
+    package func succeed(_ arguments: [String]) throws -> Run {
+        let result = try run(arguments)
+        guard result.status == 0 else {
+            throw KataError("git \(arguments.joined(separator: " ")) failed: \(result.errors)")
+        }
+        return result
+    }
+
+    /// Whether the folder is inside a git work tree with at least one commit.
+    var hasCommit: Bool {
+        (try? run(["rev-parse", "--verify", "--quiet", "HEAD"]))?.status == 0
+    }
+
+    /// The files under `folders` as committed at `commit` (paths, not patterns: `ls-tree` does
+    /// not expand `*`).
+    func committedFiles(under folders: [String], at commit: String = "HEAD") throws -> [String] {
+        try succeed(["ls-tree", "-r", "--name-only", commit, "--"] + folders).lines
+    }
+
+    /// A file's bytes as committed at `commit`.
+    func committed(_ path: String, at commit: String = "HEAD") throws -> Data {
+        try succeed(["show", "\(commit):./\(path)"]).output
+    }
+
+    /// What `git status` lists under `pathspecs`: changed, staged, deleted or untracked files.
+    func changes(_ pathspecs: [String] = []) throws -> [String] {
+        try succeed(["status", "--porcelain", "--untracked-files=all", "--"] + pathspecs).lines
+    }
+
+    /// The commit `name` names (HEAD unless told), in full.
+    func commit(of name: String = "HEAD") throws -> String {
+        try succeed(["rev-parse", "--verify", "--quiet", "\(name)^{commit}"]).text
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// The branch checked out, or nil when HEAD is detached.
+    func currentBranch() throws -> String? {
+        let run = try run(["symbolic-ref", "--quiet", "--short", "HEAD"])
+        return run.status == 0 ? run.text.trimmingCharacters(in: .whitespacesAndNewlines) : nil
+    }
+
+    /// Whether a local branch of that name exists.
+    func hasBranch(_ name: String) throws -> Bool {
+        try run(["rev-parse", "--verify", "--quiet", "refs/heads/\(name)"]).status == 0
+    }
+
+    /// A setting of this repository's, or nil when it has none.
+    func config(_ key: String) throws -> String? {
+        let run = try run(["config", "--get", key])
+        let value = run.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        return run.status == 0 && !value.isEmpty ? value : nil
+    }
+
+    /// Commits what is staged, as `message`. `asWorkbook` names the workbook as author and
+    /// committer (a kata's first commit); otherwise the learner's name, or the workbook's on a
+    /// machine that has none set. No hook runs and nothing is signed: the learner wrote no message.
+    func commit(_ message: String, asWorkbook: Bool) throws {
+        let named = try config("user.name") != nil && config("user.email") != nil
+        let identity =
+            asWorkbook || !named ? ["-c", "user.name=workbook", "-c", "user.email=workbook@localhost"] : []
+        try succeed(
+            identity + ["-c", "commit.gpgsign=false", "commit", "--quiet", "--no-verify", "--message", message])
+    }
+}

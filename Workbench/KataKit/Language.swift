@@ -1,0 +1,27 @@
+// The language a learner reads the pages in: Korean where the locale says so (LANG=ko_KR.UTF-8,
+// as a Mac set to Korean gives Terminal), or where WORKBOOK_LANGUAGE=ko asks for it; else English.
+// Commands, output and names stay English in both editions; only the pages pointed to differ.
+
+/// The edition of the docs a learner reads.
+package enum Language: String, Sendable {
+    case english = "en"
+    case korean = "ko"
+
+    /// The setting that chooses, over the locale: `ko` or `en`.
+    package static let setting = "WORKBOOK_LANGUAGE"
+
+    /// From `WORKBOOK_LANGUAGE`, else the locale as POSIX reads it: LC_ALL, then LC_MESSAGES, then LANG.
+    package static func of(_ environment: [String: String]) -> Language {
+        if let chosen = environment[setting].flatMap({ Language(rawValue: $0.lowercased()) }) { return chosen }
+        let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty }
+        return locale?.lowercased().hasPrefix("ko") == true ? .korean : .english
+    }
+
+    /// The folder its pages are in, from the package's root.
+    package var folder: String {
+        switch self {
+        case .english: "docs/"
+        case .korean: "docs/ko/"
+        }
+    }
+}
