@@ -27,8 +27,9 @@ enum DocsMode {
     static let variable = "WORKBOOK_STRICT_DOCS"
     static let strict = ProcessInfo.processInfo.environment[variable] == "1"
     static let note: Comment = """
-        the stages' sources, numbers or tests differ from what the docs quote (an exercise or a kata in progress?): \
-        not a failure here; CI runs these checks strictly, with WORKBOOK_STRICT_DOCS=1
+        the stages' sources, numbers or tests differ from what the docs quote, so this check is skipped. Nothing \
+        to do if this is your exercise's or your kata's change: it runs again when the stages are as committed; \
+        CI runs it strictly, with WORKBOOK_STRICT_DOCS=1
         """
 }
 

@@ -20,6 +20,16 @@ enum PackageWorld {
         Diff.unified(a, b, oldName: "a", newName: "b")
     }
 
+    /// Why `workbook` would not take these arguments, in its own words, or nil when it would.
+    static func workbookRefuses(_ arguments: [String]) -> String? {
+        do {
+            _ = try Command.parse(arguments)
+            return nil
+        } catch {
+            return error.lines.joined(separator: " ")
+        }
+    }
+
     /// The package root: the folder that holds Package.swift and Sources/.
     static let root: URL? = SourceMetrics.sourcesDirectory(from: #filePath)?.deletingLastPathComponent()
 

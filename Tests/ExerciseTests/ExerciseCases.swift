@@ -36,8 +36,7 @@ struct ExerciseCase: Sendable, CustomTestStringConvertible {
             Issue.record(
                 """
                 Stage \(number) has no userPhotos(username:) yet: \(type(of: adapter)) does not conform to \
-                UserPhotosCalling. Start with step 1 of docs/exercises/stage\(number).md \
-                (hints: docs/exercises/hints/stage\(number).md).
+                UserPhotosCalling. \(ExercisePage(name: "\(number)").start)
                 """)
             return
         }

@@ -29,8 +29,14 @@ struct ExercisePage: Sendable {
     var page: String { "docs/exercises/stage\(name).md" }
     var hints: String { "docs/exercises/hints/stage\(name).md" }
 
-    /// The end of a message for an exercise not begun.
-    var start: String { "Start with step 1 of \(page) (hints: \(hints))." }
+    /// The step that first changes code. Step 1 of every exercise's page switches the exercise on
+    /// and runs it, which whoever reads a message of this suite has just done.
+    static let firstCodeStep = 2
+
+    /// The end of a message for an exercise not begun: the step to start on.
+    var start: String {
+        "Start with step \(Self.firstCodeStep) of \(page) (hints: \(hints), step \(Self.firstCodeStep))."
+    }
 
     /// The end of a message for what step `number` brings.
     func step(_ number: Int) -> String {
