@@ -25,9 +25,15 @@ struct CommandWordsTests {
     func reading() {
         #expect(Self.commands(in: "run `swift run kata stop 4`: then") == [["kata", "stop", "4"]])
         #expect(Self.commands(in: "swift run kata start N       # the branch") == [["kata", "start", "4"]])
-        #expect(Self.commands(in: "`swift run -c release workbook bench --json`.") == [["workbook", "bench", "--json"]])
-        #expect(Self.commands(in: "`swift run workbook compare A B --unified`") == [["workbook", "compare", "3", "4", "--unified"]])
-        #expect(Self.commands(in: "`swift run workbook` and `swift run kata start`") == [["workbook"], ["kata", "start"]])
+        #expect(
+            Self.commands(in: "`swift run -c release workbook bench --json`.") == [["workbook", "bench", "--json"]])
+        #expect(
+            Self.commands(in: "`swift run workbook compare A B --unified`") == [
+                ["workbook", "compare", "3", "4", "--unified"]
+            ])
+        #expect(
+            Self.commands(in: "`swift run workbook` and `swift run kata start`") == [["workbook"], ["kata", "start"]])
+        #expect(Self.commands(in: "swift run kata stop 4 && git branch -D kata/4") == [["kata", "stop", "4"]])
         #expect(Self.problem(with: ["workbook", "kata", "reset", "4"]) != nil, "the kata's old home")
         #expect(Self.problem(with: ["kata", "reset", "4"]) != nil, "the stash model's word")
         #expect(Self.problem(with: ["kata", "stop", "4"]) == nil)
@@ -35,18 +41,22 @@ struct CommandWordsTests {
     }
 
     /// Each `swift run` on the line: the program and its words, up to a closing backtick, a
-    /// comment or a table's bar, with `-c release` and `--skip-build` left out and the pages'
+    /// comment, a table's bar or the next command (`&&`, `;`), with `-c release` and `--skip-build` left out and the pages'
     /// placeholders (N, A, B) read as stage numbers.
     static func commands(in line: String) -> [[String]] {
         var found: [[String]] = []
         var rest = line[...]
         while let start = rest.range(of: "swift run ") {
             let after = rest[start.upperBound...]
-            let end = after.firstIndex { "`#|)".contains($0) } ?? after.endIndex
+            let end = after.firstIndex { "`#|)&;".contains($0) } ?? after.endIndex
             var words = after[..<end].split(separator: " ").map(String.init)
-            if let last = words.last { words[words.count - 1] = String(last.trimmingCharacters(in: .init(charactersIn: ".,;:"))) }
+            if let last = words.last {
+                words[words.count - 1] = String(last.trimmingCharacters(in: .init(charactersIn: ".,;:")))
+            }
             words.removeAll { $0.isEmpty || $0 == "--skip-build" }
-            if let release = words.firstIndex(of: "-c"), release + 1 < words.count { words.removeSubrange(release...release + 1) }
+            if let release = words.firstIndex(of: "-c"), release + 1 < words.count {
+                words.removeSubrange(release...release + 1)
+            }
             words = words.map { ["N": "4", "A": "3", "B": "4"][$0] ?? $0 }
             if let program = words.first, ["workbook", "kata"].contains(program) { found.append(words) }
             rest = after[end...]
