@@ -1,5 +1,5 @@
-// Stage 2's own checks, which name Stage2EnumAPI's types (its endpoint enums). `workbook kata start 2`
-// sets this file aside, since stage 1's code has none of them; `kata reset 2` brings it back. They
+// Stage 2's own checks, which name Stage2EnumAPI's types (its endpoint enums). Kata 2's branch
+// sets this file aside, since stage 1's code has none of them; the learner's branch keeps it. They
 // are a target of their own, so that setting one aside rebuilds only this small target.
 import FakeServers
 import Foundation

@@ -1,5 +1,5 @@
-// Stage 5's own checks, which name Stage5Router's types (its Router). `workbook kata start 5`
-// sets this file aside, since stage 4's code has none of them; `kata reset 5` brings it back. They
+// Stage 5's own checks, which name Stage5Router's types (its Router). Kata 5's branch sets this
+// file aside, since stage 4's code has none of them; the learner's branch keeps it. They
 // are a target of their own, so that setting one aside rebuilds only this small target.
 import Stage5Router
 import Testing

@@ -1,5 +1,5 @@
-// Stage 6's own checks, which name Stage6Async's types (its Router). `workbook kata start 6` sets
-// this file aside, since stage 5's code has a router of another module; `kata reset 6` brings it back.
+// Stage 6's own checks, which name Stage6Async's types (its Router). Kata 6's branch sets this file
+// aside, since stage 5's code has a router of another module; the learner's branch keeps it.
 // They are a target of their own, so that setting one aside rebuilds only this small target; the
 // logger's check takes turns on the separate fake with the suites that use it.
 import FakeServers

@@ -1,5 +1,5 @@
 import CLI
-// The kata edition of Stage6Tests.swift, which `workbook kata start 6` puts in Tests/WorkbookTests: the stage's own
+// The kata edition of Stage6Tests.swift, which kata 6's first commit puts in Tests/WorkbookTests: the stage's own
 // names stage 6's Router and runs on the separate fake, which stage 5's code never reaches; this one uses the adapter.
 import FakeServers
 import Foundation

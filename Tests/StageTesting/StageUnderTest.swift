@@ -32,13 +32,37 @@ public func waitUntil(
 public func waitUntilHeld<Value: Sendable>(_ hold: Hold, _ count: Int, orAllEnded calls: [Task<Value, Never>]) async
     -> Bool
 {
+    await waitUntilHeld(hold, count, orEnded: calls, all: true)
+}
+
+/// Waits until `hold` holds `count` replies at once (true), or until any one of `calls` has ended
+/// without that (false): for a case where every call stays out while the stage does the step, so
+/// one that ends has given up on it.
+public func waitUntilHeld<Value: Sendable>(_ hold: Hold, _ count: Int, orAnyEnded calls: [Task<Value, Never>]) async
+    -> Bool
+{
+    await waitUntilHeld(hold, count, orEnded: calls, all: false)
+}
+
+private func waitUntilHeld<Value: Sendable>(
+    _ hold: Hold, _ count: Int, orEnded calls: [Task<Value, Never>], all: Bool
+) async -> Bool {
     await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
         let once = Locked<CheckedContinuation<Bool, Never>?>(continuation)
         let resume = { @Sendable (held: Bool) in once.withLock { $0.take() }?.resume(returning: held) }
         Task { resume(await hold.waitUntilHeld(count)) }
-        Task {
-            for call in calls { _ = await call.value }
-            resume(false)
+        if all {
+            Task {
+                for call in calls { _ = await call.value }
+                resume(false)
+            }
+        } else {
+            for call in calls {
+                Task {
+                    _ = await call.value
+                    resume(false)
+                }
+            }
         }
     }
 }

@@ -1,6 +1,6 @@
 import CLI
 // Stage 3 on the shared suite: `swift test --filter Stage3` runs every case against it alone.
-// Everything here reaches the stage through its adapter, so `workbook kata start 3` can run it on
+// Everything here reaches the stage through its adapter, so kata 3 (`swift run kata start 3`) runs it on
 // stage 2's code. Its typed errors are proved here too, so the kata sets nothing aside.
 import FakeServers
 import Harness

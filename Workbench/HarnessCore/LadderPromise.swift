@@ -1,7 +1,7 @@
 // What each step of the ladder promises: the capabilities a stage's number promises, whatever its
 // adapter declares (a kata puts the stage before in a stage's place, adapter and all, and the suite
 // holds it to this promise instead), and the promises checked from a stage's own sources and its
-// adapter, which `workbook kata check` reports and each stage's suite holds it to.
+// adapter, which each stage's suite holds it to (and `swift run kata check` reports, part by part).
 import Foundation
 import Metrics
 
