@@ -3,6 +3,7 @@
 // .ci/katas, and a learner's day by .ci/kata-learner.
 import Foundation
 import Locking
+import TerminalText
 import Testing
 
 @testable import KataKit
@@ -235,6 +236,22 @@ struct KataTests {
         #expect(try git.currentBranch() == nil)
         #expect(stopped.back == (try git.commit(of: "main")))
         #expect(try package.snapshot() == TemporaryPackage.files)
+    }
+
+    @Test("what kata prints keeps within the terminal's width; a menu keeps its columns, Hangul counted as wide")
+    func width() throws {
+        let package = try TemporaryPackage(git: true)
+        defer { package.remove() }
+        let said = Said()
+        let run = KataRun(kata: try Kata(3, root: package.root), style: .plain, width: 50, write: said.write)
+        run.say(
+            KataRun.menu([
+                ("swift run kata start 3", "goes back in, where you stopped"),
+                ("git branch -D kata/3", "throws your kata away, to start it again from the beginning"),
+            ]) + "\n한국어 문장도 터미널의 너비 안에 들어가야 합니다. 한 글자가 두 칸을 차지하기 때문입니다.")
+        #expect(said.lines.allSatisfy { TextLayout.width($0) <= 50 }, "\(said.lines)")
+        #expect(said.lines[0] == "  swift run kata start 3   goes back in, where you")
+        #expect(said.lines[1] == "                           stopped", "the last column wraps within itself")
     }
 
     @Test(

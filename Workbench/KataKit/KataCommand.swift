@@ -92,6 +92,33 @@ struct KataRun {
     let width: Int
     let write: @Sendable (String) -> Void
 
+    /// Text wrapped to the width. A line laid out in columns (two or more spaces before its last
+    /// column) keeps them: its last column wraps within itself. Other lines wrap as prose,
+    /// continued at their own indentation.
+    func say(_ text: String) {
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+            guard TextLayout.width(line) > width else {
+                write(line)
+                continue
+            }
+            let indent = String(line.prefix { $0 == " " })
+            let body = line.dropFirst(indent.count)
+            if let gap = body.range(of: "  ", options: .backwards) {
+                let column = body[gap.upperBound...].drop { $0 == " " }
+                let head = indent + body[..<column.startIndex]
+                let room = width - TextLayout.width(head)
+                if room >= 20 {
+                    let pad = String(repeating: " ", count: TextLayout.width(head))
+                    for (index, piece) in TextLayout.wrap(String(column), width: room).enumerated() {
+                        write((index == 0 ? head : pad) + piece)
+                    }
+                    continue
+                }
+            }
+            for piece in TextLayout.wrap(String(body), width: width, first: indent, rest: indent) { write(piece) }
+        }
+    }
+
     func run(_ action: KataAction, unified: Bool) throws {
         switch action {
         case .start: try start()
@@ -107,7 +134,7 @@ struct KataRun {
         let n = kata.number
         switch try kata.start() {
         case .resumed(let from, let commits):
-            write(
+            say(
                 """
                 Back in kata \(n), on its branch \(kata.branch), where you stopped (\(Self.count(commits, "commit")) \
                 of yours since its start). Your work on \(from) stays there.
@@ -118,7 +145,7 @@ struct KataRun {
             let ownChecks =
                 try kata.committedFiles(at: "HEAD^").contains(kata.internalTestFile)
                 ? "\(kata.internalTestFile) is set aside: its checks name stage \(n)'s own types.\n" : ""
-            write(
+            say(
                 """
                 Kata \(n) started on a branch of its own, \(kata.branch), from \(from). Its first commit puts stage \
                 \(n - 1)'s code, renamed to build as stage \(n), in Sources/\(kata.module); \(kata.adapter) is \
@@ -150,7 +177,7 @@ struct KataRun {
         let saved =
             stopped.savedWork
             ? "What you had not committed is committed there now, as “work in progress”, nothing stashed. " : ""
-        write(
+        say(
             """
             Kata \(n) stopped: your work is on \(kata.branch) (\(Self.count(stopped.commits, "commit")) of yours). \
             \(saved)You are back on \(stopped.back), where stage \(n) is as committed.
@@ -194,10 +221,13 @@ struct KataRun {
         let lead =
             "Kata \(kata.number) comes in \(parts.count) parts, each done when `kata check \(kata.number)` says so. "
             + "What each asks, in lines of code to write and to remove:"
-        let width = parts.map { TextLayout.width($0.title) }.max() ?? 0
+        let titles = parts.map { TextLayout.width($0.title) }.max() ?? 0
         let rows = zip(parts, sizes).map { part, size in
-            "  part \(part.number)  \(TextLayout.pad(part.title, to: width))  " + Self.size(size)
-                + "   \(Self.count(part.cases.count, "case")) to turn green"
+            let figures = Self.size(size) + "   \(Self.count(part.cases.count, "case")) to turn green"
+            let row = "  part \(part.number)  \(TextLayout.pad(part.title, to: titles))  " + figures
+            // Too wide for one line: the title on its own, the figures under it.
+            guard TextLayout.width(row) > self.width else { return row }
+            return "  part \(part.number)  \(part.title)\n          " + figures
         }
         return ([lead] + rows + [note]).joined(separator: "\n")
     }
@@ -224,13 +254,13 @@ struct KataRun {
         let n = kata.number
         let parts = try kata.parts()
         let sizes = try? kata.partSizes(parts: parts.count, stages: stages)
-        write("Kata \(n), part by part: swift build --build-tests, then swift test --filter Stage\(n)…")
+        say("Kata \(n), part by part: swift build --build-tests, then swift test --filter Stage\(n)…")
         fflush(nil)
         let began = Date()
         let built = try Self.swift(["build", "--build-tests"], in: kata.root)
         guard built.status == 0 else {
             for line in Self.errors(of: built) { write("  \(style.red("✗")) " + line) }
-            write("Next: make it build (the errors above). `swift run kata stop \(n)` leaves the kata as it is.")
+            say("Next: make it build (the errors above). `swift run kata stop \(n)` leaves the kata as it is.")
             return "the suite does not build"
         }
         let run = try Self.swift(["test", "--skip-build", "--filter", "Stage\(n)"], in: kata.root)
@@ -277,7 +307,7 @@ struct KataRun {
             // A case the learner broke comes first: the next part's cases would not stay green on it.
             let cases = broken.count == 1 ? "case" : "\(broken.count) cases"
             let repair = broken.isEmpty ? "" : "first the \(cases) that passed when the kata started, then "
-            write(
+            say(
                 "Next: " + repair + (parts.count == 1 ? "the cases above" : "part \(next.number), \(next.title)")
                     + " (\(kata.page)).")
             let then = broken.isEmpty ? "" : "\(brokenCases), and "
@@ -317,8 +347,8 @@ struct KataRun {
     private func checkOptimized() throws {
         let n = kata.number
         write("")
-        write("Last, stage \(n)'s calls once each in the optimized build, as an app ships it:")
-        write("  swift build -c release --product workbook (the first takes minutes, later ones seconds)…")
+        say("Last, stage \(n)'s calls once each in the optimized build, as an app ships it:")
+        say("  swift build -c release --product workbook (the first takes minutes, later ones seconds)…")
         fflush(nil)
         let began = Date()
         let built = try Self.swift(["build", "-c", "release", "--product", "workbook"], in: kata.root)
@@ -327,7 +357,7 @@ struct KataRun {
         }
         let folder = try Self.swift(["build", "-c", "release", "--show-bin-path"], in: kata.root).text
             .trimmingCharacters(in: .whitespacesAndNewlines)
-        write(
+        say(
             "  built in \(Int(Date().timeIntervalSince(began).rounded())) s; `workbook probe \(n)` in a child process:")
         let ending = ChildProbe(executable: URL(fileURLWithPath: folder).appendingPathComponent("workbook"))
             .run(stage: n)
@@ -335,7 +365,7 @@ struct KataRun {
             for line in ChildProbe.report(ending, stage: n) { write("  \(style.red("✗")) " + line) }
             throw KataError("kata \(n): stage \(n) fails in the optimized build (above).")
         }
-        write(
+        say(
             "  \(style.green("✓")) every call handed back the right thing, and the suite passed above: kata \(n) "
                 + "is done. `swift run kata compare \(n)` shows yours beside the committed stage; "
                 + "`swift run kata stop \(n)` takes you back.")
