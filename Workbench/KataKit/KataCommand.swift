@@ -402,7 +402,17 @@ struct KataRun {
             write(style.dim("Two columns need \(7 + 2 * Diff.narrowestColumn) columns; a diff instead."))
         }
         var same = 0
-        for path in Set(yours.keys).union(real.keys).sorted() {
+        // In the order the committed stage's README gives its files, the adapter's last, as
+        // `workbook compare` shows two stages.
+        let readme = (try? kata.git.committed("Sources/\(kata.module)/README.md", at: committed))
+            .map { StageReadme(text: String(decoding: $0, as: UTF8.self)) }
+        let folder = "Sources/\(kata.module)/"
+        let paths = Set(yours.keys).union(real.keys)
+        let names = paths.filter { $0.hasPrefix(folder) }.map { String($0.dropFirst(folder.count)) }
+        let ordered =
+            (readme?.ordered(names) ?? names.sorted()).map { folder + $0 }
+            + paths.filter { !$0.hasPrefix(folder) }.sorted()
+        for path in ordered {
             let old = real[path] ?? []
             let new = yours[path] ?? []
             if old == new, real[path] != nil, yours[path] != nil {
