@@ -70,8 +70,8 @@ struct CommandWordsTests {
         switch words.first {
         case "workbook": return PackageWorld.workbookRefuses(arguments)
         case "kata":
-            // Prose may name an action alone: `swift run kata start` and `swift run kata stop`.
-            if arguments.count == 1, KataAction(rawValue: arguments[0]) != nil { return nil }
+            // Prose may name the program or an action alone: `swift run kata`, `swift run kata stop`.
+            if arguments.isEmpty || arguments.count == 1 && KataAction(rawValue: arguments[0]) != nil { return nil }
             if ["help", "--help", "-h"].contains(arguments.first) { return nil }
             do {
                 _ = try KataCommand.parse(arguments)
