@@ -28,8 +28,9 @@ extension FakeServerSuites.Stage3Tests {
             failure?.message.contains("the wrong type at id") == true,
             """
             A decoding failure says where the body went wrong, in words a log can show: "the wrong type at id" \
-            for {"id": 42} read as a photo, not the decoder's own sentence (step 2 of docs/katas/stage3.md \
-            writes it; the case passes once photo(id:) calls back with it, step 6). It says: \(failure?.message ?? "nothing")
+            for {"id": 42} read as a photo, not the decoder's own sentence (step 10 of docs/katas/stage3.md \
+            writes it, after step 9's LocalizedError; photo(id:) calls back with it from step 7). It says: \
+            \(failure?.message ?? "nothing")
             """)
     }
 }
