@@ -48,6 +48,35 @@ struct KataSizeTests {
         }
     }
 
+    @Test(
+        "the workshop guide's table lists every part of every kata, each block at three lines a minute",
+        arguments: ["docs/workshop.md", "docs/ko/workshop.md"])
+    func everyPartInTheGuide(path: String) throws {
+        let text = try PackageWorld.page(path).lines.joined(separator: "\n")
+        let quoted = Self.sizes(in: text)
+        for kata in 2...6 {
+            let page = try PackageWorld.page("docs/katas/stage\(kata).md")
+            let parts = Kata.parts(inPage: page.lines.joined(separator: "\n")).count
+            let listed = quoted.filter { $0.kata == kata && $0.cases != nil }.map(\.part).sorted()
+            #expect(listed == Array(1...parts), "\(path) lists kata \(kata)'s parts \(listed), not 1 to \(parts)")
+        }
+        for size in quoted where size.cases != nil {
+            #expect(
+                size.block == Self.block(forLines: size.added),
+                """
+                \(path): kata \(size.kata) part \(size.part)'s block is \(size.block.map(String.init) ?? "missing"), \
+                not \(Self.block(forLines: size.added)) min: +\(size.added) lines at three a minute, rounded up to five \
+                minutes (scripts/workshop-plan's pace)
+                """)
+        }
+    }
+
+    /// The guide's block for a part: its lines to write at three a minute, rounded up to five minutes.
+    static func block(forLines lines: Int) -> Int {
+        let minutes = (lines + 2) / 3
+        return (minutes + 4) / 5 * 5
+    }
+
     @Test("a size is read with its kata and part; one without its comment is not a size")
     func reading() {
         let sizes = Self.sizes(in: "| 1 | +115 −216<!-- kata size 4.1 --> | and +3 −4 alone |")
@@ -56,6 +85,10 @@ struct KataSizeTests {
         #expect(sizes.first?.cases == nil)
         let counted = Self.sizes(in: "| 2: plugins | +150 −11<!-- kata size 4.2 --> | 7 | 30 min |")
         #expect(counted.first.map { [$0.kata, $0.part, $0.added, $0.removed, $0.cases] } == [4, 2, 150, 11, 7])
+        #expect(counted.first?.block == 30)
+        let korean = Self.sizes(in: "| | 2부: 플러그인 | +150 −11<!-- kata size 4.2 --> | 7 | 30분 |")
+        #expect(korean.first.map { [$0.cases, $0.block] } == [7, 30])
+        #expect([1, 3, 4, 15, 16, 80, 122].map(Self.block(forLines:)) == [5, 5, 5, 5, 10, 30, 45])
     }
 
     struct Quoted {
@@ -65,15 +98,19 @@ struct KataSizeTests {
         let removed: Int
         /// The cell after the size, in a table that counts the part's cases.
         let cases: Int?
+        /// The minutes in the cell after that, in a table that gives each part its block.
+        let block: Int?
     }
 
     static func sizes(in text: String) -> [Quoted] {
-        let pattern = #/\+(\d+) −(\d+)<!-- kata size (\d)\.(\d) -->(?: \| (\d+) \|)?/#
+        let pattern = #/\+(\d+) −(\d+)<!-- kata size (\d)\.(\d) -->(?: \| (\d+) \|(?: (\d+) ?(?:min|분) \|)?)?/#
         return text.matches(of: pattern).compactMap { match in
             guard let added = Int(match.1), let removed = Int(match.2), let kata = Int(match.3),
                 let part = Int(match.4)
             else { return nil }
-            return Quoted(kata: kata, part: part, added: added, removed: removed, cases: match.5.flatMap { Int($0) })
+            return Quoted(
+                kata: kata, part: part, added: added, removed: removed, cases: match.5.flatMap { Int($0) },
+                block: match.6.flatMap { Int($0) })
         }
     }
 }
