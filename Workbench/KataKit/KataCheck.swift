@@ -1,0 +1,139 @@
+// `kata check N`: builds and runs stage N's suite on the kata's branch, says part by part what still
+// fails and which part is next, and once all passes runs the stage's calls in an optimized build.
+import Foundation
+import TerminalText
+
+extension KataRun {
+    /// Builds and runs the suite on the kata's branch; once it passes, the optimized build.
+    func check() throws {
+        let n = kata.number
+        let start = try kata.requireInKata(doing: "check")
+        if let failing = try suite(stages: try kata.committedStage(start: start)) {
+            throw KataError("kata \(n): \(failing) (above).")
+        }
+        try checkOptimized()
+    }
+
+    /// Builds and runs stage N's suite, and says part by part what still fails, and which part is
+    /// next. Returns nil when nothing fails, or what fails, in a few words.
+    private func suite(stages: String) throws -> String? {
+        let n = kata.number
+        let parts = try kata.parts()
+        let sizes = try? kata.partSizes(parts: parts.count, stages: stages)
+        say("Kata \(n), part by part: swift build --build-tests, then swift test --filter Stage\(n)…")
+        fflush(nil)
+        let began = Date()
+        let built = try Self.swift(["build", "--build-tests"], in: kata.root)
+        guard built.status == 0 else {
+            for line in Self.errors(of: built) { write("  \(style.red("✗")) " + line) }
+            say("Next: make it build (the errors above). `swift run kata stop \(n)` leaves the kata as it is.")
+            return "the suite does not build"
+        }
+        let run = try Self.swift(["test", "--skip-build", "--filter", "Stage\(n)"], in: kata.root)
+        write("  built and run in \(Int(Date().timeIntervalSince(began).rounded())) s:")
+        guard run.text.contains("Test run with ") else {
+            // The run ended before its summary: a crash, and the cases after it never ran.
+            write("  \(style.red("✗")) the suite crashed before it finished:")
+            for line in Self.crashLines(run.lines) { write("      " + line) }
+            return "the suite crashed"
+        }
+        let failed = FailedCases.inLog(run.text)
+        var next: KataPart?
+        for (index, part) in parts.enumerated() {
+            let failing = part.cases.filter(failed.contains)
+            let size = sizes.map { " (+\($0[index].added) −\($0[index].removed) lines of code)" } ?? ""
+            let title = parts.count == 1 ? "the kata" : "part \(part.number), \(part.title)"
+            if failing.isEmpty {
+                write("  \(style.green("✓")) \(title): its \(Self.count(part.cases.count, "case")) pass")
+            } else {
+                write("  \(style.red("✗")) \(title): \(failing.count) of its \(part.cases.count) cases fail\(size)")
+                if next == nil {
+                    next = part
+                    for name in failing.prefix(8) { write("      \(name)") }
+                    if failing.count > 8 { write("      … and \(failing.count - 8) more") }
+                }
+            }
+        }
+        let listed = Set(parts.flatMap(\.cases))
+        let broken = failed.subtracting(listed).sorted()
+        let brokenCases =
+            broken.count == 1
+            ? "1 case that passed when the kata started fails"
+            : "\(broken.count) cases that passed when the kata started fail"
+        if !broken.isEmpty {
+            write("  \(style.red("✗")) \(brokenCases) now (stage \(n - 1) did this right; the suite says why):")
+            for name in broken.prefix(8) { write("      \(name)") }
+        }
+        if failed.isEmpty, run.status != 0 {
+            // A failure in a form the list does not read: the suite's own words say more.
+            write("  \(style.red("✗")) the suite failed without naming a case: swift test --filter Stage\(n)")
+            return "the suite fails"
+        }
+        if let next {
+            // A case the learner broke comes first: the next part's cases would not stay green on it.
+            let cases = broken.count == 1 ? "case" : "\(broken.count) cases"
+            let repair = broken.isEmpty ? "" : "first the \(cases) that passed when the kata started, then "
+            say(
+                "Next: " + repair + (parts.count == 1 ? "the cases above" : "part \(next.number), \(next.title)")
+                    + " (\(kata.page)).")
+            let then = broken.isEmpty ? "" : "\(brokenCases), and "
+            return parts.count == 1 ? "\(failed.count) cases fail" : then + "part \(next.number) is next"
+        }
+        if !broken.isEmpty { return brokenCases }
+        write("  every part is done.")
+        return nil
+    }
+
+    /// What a crashed run says of its crash: the runtime's own lines and the last test that
+    /// started, else its last lines.
+    static func crashLines(_ lines: [String]) -> [String] {
+        let said = lines.filter {
+            $0.contains("Fatal error") || $0.contains("crashed") || $0.contains("*** Signal")
+                || $0.contains("error: Exited with")
+        }
+        let started = lines.last { $0.contains("Test \"") && $0.contains("started") }
+        let shown = (started.map { [$0] } ?? []) + said.prefix(6)
+        return shown.isEmpty ? Array(lines.suffix(6)) : shown
+    }
+
+    /// Runs `swift arguments…` in the package, what it says on standard error kept in its output;
+    /// the learner's exercise switch is left out, so that only the stage's own cases run.
+    static func swift(_ arguments: [String], in root: URL) throws -> Git.Run {
+        try Git.Run.of("swift", arguments, in: root, errorsInOutput: true, unsetting: ["WORKBOOK_EXERCISE"])
+    }
+
+    /// A failed build's first errors, or its last lines when it names none.
+    static func errors(of build: Git.Run) -> [String] {
+        let said = build.lines.filter { $0.contains("error:") }.prefix(5)
+        return said.isEmpty ? Array(build.lines.suffix(5)) : Array(said)
+    }
+
+    /// The last check: stage N's calls, once each, in the optimized build, in a child process.
+    /// The suite runs a debug build; the optimizer has crashed code the suite passed.
+    private func checkOptimized() throws {
+        let n = kata.number
+        write("")
+        say("Last, stage \(n)'s calls once each in the optimized build, as an app ships it:")
+        say("  swift build -c release --product workbook (the first takes minutes, later ones seconds)…")
+        fflush(nil)
+        let began = Date()
+        let built = try Self.swift(["build", "-c", "release", "--product", "workbook"], in: kata.root)
+        guard built.status == 0 else {
+            throw KataError("kata \(n): the optimized build failed: " + Self.errors(of: built).joined(separator: " "))
+        }
+        let folder = try Self.swift(["build", "-c", "release", "--show-bin-path"], in: kata.root).text
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        say(
+            "  built in \(Int(Date().timeIntervalSince(began).rounded())) s; `workbook probe \(n)` in a child process:")
+        let ending = ChildProbe(executable: URL(fileURLWithPath: folder).appendingPathComponent("workbook"))
+            .run(stage: n)
+        guard ending == .passed else {
+            for line in ChildProbe.report(ending, stage: n) { write("  \(style.red("✗")) " + line) }
+            throw KataError("kata \(n): stage \(n) fails in the optimized build (above).")
+        }
+        say(
+            "  \(style.green("✓")) every call handed back the right thing, and the suite passed above: kata \(n) "
+                + "is done. `swift run kata compare \(n)` shows yours beside the committed stage; "
+                + "`swift run kata stop \(n)` takes you back.")
+    }
+}

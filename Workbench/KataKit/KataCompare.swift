@@ -1,0 +1,80 @@
+// `kata compare N`: the learner's stage beside stage N as committed when the kata started, file by
+// file, as `workbook compare` shows two stages.
+import Foundation
+import Metrics
+import TerminalText
+
+extension KataRun {
+    /// The learner's stage (the work tree on the kata's branch, else the branch's last commit)
+    /// beside stage N as committed when the kata started, file by file.
+    func compare(unified: Bool) throws {
+        let n = kata.number
+        let start = try kata.requireStart()
+        let committed = try kata.committedStage(start: start)
+        let inKata = try kata.here() == kata.branch
+        func files(at commit: String?) throws -> [String: [String]] {
+            var files: [String: [String]] = [:]
+            let paths = try commit.map { try kata.committedFiles(at: $0) } ?? kata.presentPaths()
+            for path in paths where kata.measures(path) || path.hasSuffix("+Bench.swift") {
+                let data =
+                    try commit.map { try kata.git.committed(path, at: $0) }
+                    ?? Data(contentsOf: kata.root.appendingPathComponent(path))
+                var lines = String(decoding: data, as: UTF8.self).components(separatedBy: "\n")
+                if lines.last == "" { lines.removeLast() }
+                files[path] = lines
+            }
+            return files
+        }
+        let yours = try files(at: inKata ? nil : kata.branch)
+        let real = try files(at: committed)
+        let sideBySide = !unified && Diff.columnWidth(for: width - 2) >= Diff.narrowestColumn
+        let source = inKata ? "your work tree" : "\(kata.branch)'s last commit"
+        write(style.bold("Kata \(n): stage \(n) as committed (left) → yours, from \(source) (right)"))
+        if !unified && !sideBySide {
+            write(style.dim("Two columns need \(7 + 2 * Diff.narrowestColumn) columns; a diff instead."))
+        }
+        var same = 0
+        // In the order the committed stage's README gives its files, the adapter's last, as
+        // `workbook compare` shows two stages.
+        let readme = (try? kata.git.committed("Sources/\(kata.module)/README.md", at: committed))
+            .map { StageReadme(text: String(decoding: $0, as: UTF8.self)) }
+        let folder = "Sources/\(kata.module)/"
+        let paths = Set(yours.keys).union(real.keys)
+        let names = paths.filter { $0.hasPrefix(folder) }.map { String($0.dropFirst(folder.count)) }
+        let ordered =
+            (readme?.ordered(names) ?? names.sorted()).map { folder + $0 }
+            + paths.filter { !$0.hasPrefix(folder) }.sorted()
+        for path in ordered {
+            let old = real[path] ?? []
+            let new = yours[path] ?? []
+            if old == new, real[path] != nil, yours[path] != nil {
+                same += 1
+                continue
+            }
+            if !sideBySide {
+                let lines = Diff.unified(
+                    old, new, oldName: real[path] == nil ? "/dev/null" : "a/\(path)",
+                    newName: yours[path] == nil ? "/dev/null" : "b/\(path)", width: width)
+                for line in lines { write(line) }
+                continue
+            }
+            switch (real[path], yours[path]) {
+            case (nil, _): whole(new, title: "+ \(path): yours only", mark: "+", decorate: style.green)
+            case (_, nil): whole(old, title: "- \(path): the committed stage's only", mark: "-", decorate: style.red)
+            default:
+                write(style.yellow("~ \(path)"))
+                for line in Diff.sideBySide(old, new, width: width - 2, style: style) { write("  " + line) }
+            }
+            write("")
+        }
+        write(style.dim("\(Self.count(same, "file")) the same as committed."))
+    }
+
+    /// A file only one side has, whole, each line marked and carried on below when too long.
+    private func whole(_ lines: [String], title: String, mark: String, decorate: (String) -> String) {
+        write(decorate(title))
+        for line in lines {
+            for piece in TextLayout.codeLines(line, width: width - 4) { write(decorate("  \(mark) " + piece)) }
+        }
+    }
+}
