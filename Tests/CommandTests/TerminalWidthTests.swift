@@ -40,6 +40,8 @@ struct TerminalWidthTests {
         #expect(Terminal.width(columns: nil, terminalColumns: 0) == 80)
         #expect(Terminal.width(columns: nil, terminalColumns: nil) == 80)
         #expect(Terminal.width(columns: "abc", terminalColumns: nil) == 80)
+        #expect(Terminal.width(columns: nil, terminalColumns: nil, fallback: .max) == .max, "kata's whole lines")
+        #expect(Terminal.width(columns: "100", terminalColumns: nil, fallback: .max) == 100)
     }
 
     @Test(

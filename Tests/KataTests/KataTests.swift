@@ -34,6 +34,9 @@ struct KataTests {
         let said = Said()
         #expect(KataCommand.main(["help"], environment: [:], root: nil, write: said.write, fail: said.write) == 0)
         #expect(said.text.contains("swift run kata start|stop|check|compare N"))
+        let narrow = Said()
+        _ = KataCommand.main(["help"], environment: [:], root: nil, width: 60, write: narrow.write, fail: narrow.write)
+        #expect(narrow.lines.allSatisfy { TextLayout.width($0) <= 60 }, "\(narrow.lines)")
         let refused = Said()
         #expect(
             KataCommand.main(["begin", "3"], environment: [:], root: nil, write: refused.write, fail: refused.write)

@@ -54,15 +54,16 @@ package struct KataCommand: Sendable {
         _ arguments: [String], environment: [String: String], root: URL? = nil, style: Style = .plain,
         width: Int = Terminal.fallbackWidth, write: @escaping @Sendable (String) -> Void, fail: (String) -> Void
     ) -> Int32 {
+        let width = max(Terminal.narrowest, width)
         if arguments.isEmpty || ["help", "--help", "-h"].contains(arguments[0]) {
-            write(usage)
+            for line in KataRun.lines(usage, width: width) { write(line) }
             return arguments.isEmpty ? 2 : 0
         }
         do {
             let command = try parse(arguments)
             var kata = try Kata(command.number, root: try root ?? packageRoot())
             kata.language = Language.of(environment)
-            try KataRun(kata: kata, style: style, width: max(Terminal.narrowest, width), write: write)
+            try KataRun(kata: kata, style: style, width: width, write: write)
                 .run(command.action, unified: command.unified)
             return 0
         } catch let refusal as Refusal {
@@ -92,13 +93,19 @@ struct KataRun {
     let width: Int
     let write: @Sendable (String) -> Void
 
-    /// Text wrapped to the width. A line laid out in columns (two or more spaces before its last
+    /// Text wrapped to the width, as `lines(_:width:)` lays it out.
+    func say(_ text: String) {
+        for line in Self.lines(text, width: width) { write(line) }
+    }
+
+    /// `text` wrapped to `width`. A line laid out in columns (two or more spaces before its last
     /// column) keeps them: its last column wraps within itself. Other lines wrap as prose,
     /// continued at their own indentation.
-    func say(_ text: String) {
+    static func lines(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
         for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
             guard TextLayout.width(line) > width else {
-                write(line)
+                lines.append(line)
                 continue
             }
             let indent = String(line.prefix { $0 == " " })
@@ -110,13 +117,14 @@ struct KataRun {
                 if room >= 20 {
                     let pad = String(repeating: " ", count: TextLayout.width(head))
                     for (index, piece) in TextLayout.wrap(String(column), width: room).enumerated() {
-                        write((index == 0 ? head : pad) + piece)
+                        lines.append((index == 0 ? head : pad) + piece)
                     }
                     continue
                 }
             }
-            for piece in TextLayout.wrap(String(body), width: width, first: indent, rest: indent) { write(piece) }
+            lines += TextLayout.wrap(String(body), width: width, first: indent, rest: indent)
         }
+        return lines
     }
 
     func run(_ action: KataAction, unified: Bool) throws {

@@ -15,16 +15,18 @@ public enum Terminal {
     public static let narrowest = 40
 
     /// The width to print at: `COLUMNS` when it is a positive whole number, else the width of the
-    /// terminal on standard output, else 80.
-    public static func width() -> Int {
-        width(columns: ProcessInfo.processInfo.environment["COLUMNS"], terminalColumns: standardOutputColumns())
+    /// terminal on standard output, else `fallback` (80 unless told; `kata` keeps whole lines).
+    public static func width(fallback: Int = fallbackWidth) -> Int {
+        width(
+            columns: ProcessInfo.processInfo.environment["COLUMNS"], terminalColumns: standardOutputColumns(),
+            fallback: fallback)
     }
 
     /// The rule itself, given what the environment and the terminal said.
-    public static func width(columns: String?, terminalColumns: Int?) -> Int {
+    public static func width(columns: String?, terminalColumns: Int?, fallback: Int = fallbackWidth) -> Int {
         if let columns, let number = Int(columns), number > 0 { return number }
         if let terminalColumns, terminalColumns > 0 { return terminalColumns }
-        return fallbackWidth
+        return fallback
     }
 
     /// The columns of the terminal on standard output, or `nil` when there is none.

@@ -4,14 +4,11 @@ import Foundation
 import KataKit
 import TerminalText
 
-let hasColumns = Int(ProcessInfo.processInfo.environment["COLUMNS"] ?? "").map { $0 > 0 } ?? false
 let status = KataCommand.main(
     Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment,
     // Into a file or a pipe, lines stay whole (a script reads them); on a terminal, or with COLUMNS
     // set, they fit its width.
-    style: .forStandardOutput(),
-    width: Terminal.standardOutputColumns() == nil && !hasColumns ? .max : Terminal.width(),
-    write: { print($0) },
+    style: .forStandardOutput(), width: Terminal.width(fallback: .max), write: { print($0) },
     fail: { message in
         // What was printed comes first: the failure sums it up.
         fflush(nil)
