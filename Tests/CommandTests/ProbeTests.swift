@@ -17,13 +17,12 @@ import Darwin
 
 @Suite("Optimized-build probe")
 struct ProbeTests {
-    /// An executable shell script with `body`, standing in for `workbook probe N`. The caller
-    /// removes it (`defer`), or every run of the suite leaves four files in the temporary folder.
-    func standIn(_ body: String) throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("probe-\(UUID().uuidString).sh")
-        try "#!/bin/sh\n\(body)\n".write(to: url, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)
-        return url
+    /// A shell running `body`, standing in for `workbook probe N`. No script file: one written and
+    /// then run fails now and then with "Text file busy", when another test's child is forked while
+    /// the file is still open for writing and keeps that descriptor until it execs.
+    func standIn(_ body: String, timeout: TimeInterval = 60) -> ChildProbe {
+        ChildProbe(
+            executable: URL(fileURLWithPath: "/bin/sh"), leadingArguments: ["-c", body, "stand-in"], timeout: timeout)
     }
 
     @Test("probe takes one stage number", arguments: [(["probe", "6"], 6), (["probe", "1"], 1)])
@@ -51,12 +50,11 @@ struct ProbeTests {
     }
 
     @Test("a child that dies of a signal mid-call is reported with the stage, the call and the page")
-    func crash() throws {
-        let child = try standIn(
+    func crash() {
+        let child = standIn(
             "echo '→ login(username:password:)'\necho '✓ login(username:password:)'\necho '→ photos(ids:)'\nkill -ILL $$"
         )
-        defer { try? FileManager.default.removeItem(at: child) }
-        let ending = ChildProbe(executable: child).run(stage: 6)
+        let ending = child.run(stage: 6)
         #expect(ending == .crashed(call: "photos(ids:)", signal: SIGILL))
         let report = ChildProbe.report(ending, stage: 6).joined(separator: "\n")
         #expect(report.contains("Stage 6 crashed in photos(ids:) in the optimized build"))
@@ -64,24 +62,27 @@ struct ProbeTests {
     }
 
     @Test("a child that hands back the wrong thing is reported with its own words")
-    func wrong() throws {
-        let child = try standIn("echo '→ photos(ids:)'\necho '✗ photos(ids:): asked for [a, b], handed [b, a]'\nexit 1")
-        defer { try? FileManager.default.removeItem(at: child) }
-        #expect(
-            ChildProbe(executable: child).run(stage: 6) == .wrong(["✗ photos(ids:): asked for [a, b], handed [b, a]"]))
+    func wrong() {
+        let child = standIn("echo '→ photos(ids:)'\necho '✗ photos(ids:): asked for [a, b], handed [b, a]'\nexit 1")
+        #expect(child.run(stage: 6) == .wrong(["✗ photos(ids:): asked for [a, b], handed [b, a]"]))
     }
 
     @Test("a child whose call never ends is stopped and reported as hung in that call")
-    func hung() throws {
-        let child = try standIn("echo '→ randomPhoto()'\nexec sleep 30")
-        defer { try? FileManager.default.removeItem(at: child) }
-        #expect(ChildProbe(executable: child, timeout: 1).run(stage: 3) == .hung(call: "randomPhoto()"))
+    func hung() {
+        let child = standIn("echo '→ randomPhoto()'\nexec sleep 30", timeout: 1)
+        #expect(child.run(stage: 3) == .hung(call: "randomPhoto()"))
     }
 
     @Test("a child that passes is a pass")
-    func passes() throws {
-        let child = try standIn("echo '→ photo(id:)'\necho '✓ photo(id:)'")
-        defer { try? FileManager.default.removeItem(at: child) }
-        #expect(ChildProbe(executable: child).run(stage: 2) == .passed)
+    func passes() {
+        #expect(standIn("echo '→ photo(id:)'\necho '✓ photo(id:)'").run(stage: 2) == .passed)
+    }
+
+    @Test("a child that cannot be started is reported with the system's reason, not Foundation's")
+    func reason() {
+        let busy = NSError(
+            domain: NSCocoaErrorDomain, code: CocoaError.fileReadUnknown.rawValue,
+            userInfo: [NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(ETXTBSY))])
+        #expect(ChildProbe.reason(busy) == String(cString: strerror(ETXTBSY)))
     }
 }

@@ -30,18 +30,21 @@ package struct ChildProbe {
     /// The page that says why an optimized build can crash where the suite passed, and what to do.
     package static let page = "docs/katas/README.md#when-the-optimized-build-crashes"
     package let executable: URL
+    /// Words the child gets before `probe N`: a test's stand-in is `/bin/sh` with `-c` and its script.
+    package var leadingArguments: [String]
     /// More than every call's own patience (the fake answers in milliseconds).
     package var timeout: TimeInterval = 60
 
-    package init(executable: URL, timeout: TimeInterval = 60) {
+    package init(executable: URL, leadingArguments: [String] = [], timeout: TimeInterval = 60) {
         self.executable = executable
+        self.leadingArguments = leadingArguments
         self.timeout = timeout
     }
 
     package func run(stage number: Int) -> Ending {
         let process = Process()
         process.executableURL = executable
-        process.arguments = ["probe", String(number)]
+        process.arguments = leadingArguments + ["probe", String(number)]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output
@@ -53,7 +56,7 @@ package struct ChildProbe {
         do {
             try process.run()
         } catch {
-            return .failed("\(executable.path) could not be started: \(error.localizedDescription)")
+            return .failed("\(executable.path) could not be started: \(Self.reason(error))")
         }
         let timedOut = Locked(false)
         let child = Running(process: process)
@@ -81,6 +84,16 @@ package struct ChildProbe {
         @unknown default:
             return .failed("the child ended in a way Foundation does not name")
         }
+    }
+
+    /// Foundation's own text for a failed start is "The operation could not be completed"; the
+    /// system's reason, such as "Text file busy", is in the underlying error.
+    package static func reason(_ error: Error) -> String {
+        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+        if let underlying, underlying.domain == NSPOSIXErrorDomain, let text = strerror(Int32(underlying.code)) {
+            return String(cString: text)
+        }
+        return error.localizedDescription
     }
 
     /// The signal's name and what it usually means here.
