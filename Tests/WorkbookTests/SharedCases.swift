@@ -538,6 +538,18 @@ enum SharedCases {
                     }
                 }
             },
+            SharedCase("a wrong password that holds a word of the server's sentence leaves the sentence whole") {
+                stage in
+                // The tour's wrong password ends in "password"; masking a piece of it would eat the word.
+                let logging = stage.adapter as? any CallLogging
+                logging?.clearLog()
+                let failure = try stage.failure(
+                    await stage.adapter.login(username: demoUsername, password: "not-the-password"))
+                #expect(failure.message.contains("Invalid username or password"), "\(failure.message)")
+                if stage.declares(.logsEveryCall), let line = logging?.loggedLines.last {
+                    #expect(line.contains("Invalid username or password"), "\(line)")
+                }
+            },
             SharedCase("a 401 for a revoked key fails") { stage in
                 stage.fake.override(
                     .photo, with: .reply(status: 401, body: #"{"errors":["OAuth error: The access token is invalid"]}"#)
