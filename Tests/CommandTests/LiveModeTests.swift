@@ -326,6 +326,8 @@ struct LiveModeTests {
         #expect(
             stop.description.hasPrefix(
                 "Unsplash refused the key in UNSPLASH_ACCESS_KEY (401: OAuth error: The access token is invalid)"))
+        // The same recipe as docs/live.md's, which keeps the key out of the shell's history.
+        #expect(stop.description.contains("read -rs UNSPLASH_ACCESS_KEY && export UNSPLASH_ACCESS_KEY"))
         #expect(!stop.description.contains("\n"))
         #expect(unsplashLog.count == 1)
     }

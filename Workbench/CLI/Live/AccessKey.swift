@@ -6,14 +6,18 @@ import Foundation
 public struct MissingAccessKey: Error, Equatable, CustomStringConvertible {
     public var description: String {
         "live mode needs your own Unsplash key: at https://unsplash.com/developers create an app and copy "
-            + "its Access Key, then run read -rs \(AccessKey.variable) && export \(AccessKey.variable), paste "
-            + "the key and press Return (nothing shows, and your shell's history keeps no key), and try again."
+            + "its Access Key, then \(AccessKey.howToSet), and try again."
     }
 }
 
 enum AccessKey {
     /// The environment variable live mode reads the key from.
     static let variable = "UNSPLASH_ACCESS_KEY"
+
+    /// How to set it, as docs/live.md teaches: the shell reads it, so its history keeps no key.
+    static let howToSet =
+        "run read -rs \(variable) && export \(variable), paste the key and press Return (nothing shows, "
+        + "and your shell's history keeps no key)"
 
     /// The key in the environment, without the spaces or newline a paste may bring along.
     static func read(from environment: [String: String]) throws(MissingAccessKey) -> String {

@@ -28,7 +28,8 @@ struct LiveStop: Error, Equatable, CustomStringConvertible {
         if reply.status == 401 {
             return LiveStop(
                 "Unsplash refused the key in \(AccessKey.variable) (401: \(message ?? "no message")); copy the "
-                    + "Access Key of your app at https://unsplash.com/oauth/applications and export it again.")
+                    + "Access Key of your app at https://unsplash.com/oauth/applications, \(AccessKey.howToSet), "
+                    + "and run it again.")
         }
         return nil
     }
