@@ -43,6 +43,10 @@ public struct Workbook: Sendable {
         case .live:
             try await live(
                 environment: ProcessInfo.processInfo.environment, upstream: KeySwappingProtocol.networkUpstream())
+        case .doctor:
+            try doctor(
+                root: try SourceFiles.sourcesDirectory().deletingLastPathComponent(),
+                environment: ProcessInfo.processInfo.environment, columns: Terminal.standardOutputColumns())
         case .help(let topic): write(Help.text(for: topic, width: width))
         }
     }

@@ -21,15 +21,15 @@ package struct Git: Sendable {
 
         /// Runs `tool arguments…`, found on the PATH, in `folder`; with `errorsInOutput`, what it
         /// says on standard error is kept in `output` too, in the order it was said. The variables named
-        /// in `unsetting` are left out of its environment.
+        /// in `unsetting` are left out of its environment, and those in `setting` set; the rest is
+        /// `environment`, this program's own unless told.
         package static func of(
             _ tool: String, _ arguments: [String], in folder: URL, errorsInOutput: Bool = false,
-            unsetting: [String] = []
+            unsetting: [String] = [], setting: [String: String] = [:],
+            environment: [String: String] = ProcessInfo.processInfo.environment
         ) throws -> Run {
             let process = Process()
-            if !unsetting.isEmpty {
-                process.environment = ProcessInfo.processInfo.environment.filter { !unsetting.contains($0.key) }
-            }
+            process.environment = environment.filter { !unsetting.contains($0.key) }.merging(setting) { $1 }
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             process.arguments = [tool] + arguments
             process.currentDirectoryURL = folder

@@ -34,7 +34,7 @@ package struct Kata {
     let modules: [Int: String]
 
     /// Checks that there is such a kata and that git can undo it, or refuses.
-    init(_ number: Int, root: URL) throws {
+    package init(_ number: Int, root: URL) throws {
         guard Self.numbers.contains(number) else {
             throw Refusal(
                 "There is no kata \(number): the katas are \(Self.numbers.lowerBound) to \(Self.numbers.upperBound), "

@@ -11,6 +11,7 @@ public enum Command: Equatable, Sendable {
     case reliability(markdown: Bool)
     case probe(Int)
     case live
+    case doctor
     case help(topic: String?)
 }
 
@@ -100,6 +101,9 @@ extension Command {
                     hint: "An environment variable keeps the key out of your shell history.")
             }
             return .live
+        case "doctor":
+            try noMore(rest, after: name)
+            return .doctor
         case "help", "--help", "-h":
             guard rest.count <= 1 else { throw UsageError("help takes at most one command name.", command: name) }
             if rest.first == "kata" { throw kataMoved }
@@ -188,6 +192,13 @@ public enum Help {
           (`swift build -c release`), so that a build that crashes in a call is reported with the stage and
           the call instead of ending the command.
         """,
+        "doctor": """
+        workbook doctor
+          Whether this machine is ready for the workshop, one line a check with ✓ or what to do: Swift
+          against the floor, Xcode on a Mac, git and its name for your commits, a git clone, free disk,
+          the terminal's width, the package building, stage 1's run, and a kata started and stopped in a
+          temporary clone. Exits 0 only when every check holds; on a built clone, within a minute.
+        """,
         "help": """
         workbook help [COMMAND]
           This text, or one command's.
@@ -195,10 +206,11 @@ public enum Help {
     ]
 
     static let order = [
-        "tour", "stage", "compare", "metrics", "reliability", "bench", "live", "probe", "help",
+        "tour", "stage", "compare", "metrics", "reliability", "bench", "live", "probe", "doctor", "help",
     ]
     /// The commands, for a one-line hint; the pointer under it names `help`.
-    static var names: String { order.filter { $0 != "help" }.joined(separator: ", ") }
+    /// `probe` is left out: `kata check` and `bench` run it, a person seldom does.
+    static var names: String { order.filter { $0 != "help" && $0 != "probe" }.joined(separator: ", ") }
 
     /// The whole help, or one command's, its paragraphs wrapped to `width`.
     public static func text(for topic: String?, width: Int = Terminal.fallbackWidth) -> String {

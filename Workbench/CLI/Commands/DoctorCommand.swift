@@ -1,0 +1,140 @@
+// `workbook doctor`: whether this machine is ready for the workshop. A facilitator runs it on every
+// attendee's machine the day before; an attendee runs it when something is odd. One line a check,
+// ✓ or what to do; the slow ones say what they wait for first. Exits 0 only when every check holds.
+import Foundation
+import KataKit
+import TerminalText
+
+/// Some check needs a fix; the lines above say which and how.
+struct DoctorFound: Error, CustomStringConvertible {
+    let fixes: Int
+    var description: String {
+        "\(fixes == 1 ? "1 check needs" : "\(fixes) checks need") a fix (✗ above); run the doctor again after."
+    }
+}
+
+extension Workbook {
+    func doctor(root: URL, environment: [String: String], columns: Int?) throws {
+        write(style.bold("Is this machine ready for the workshop?"))
+        var findings: [Finding] = []
+        func report(_ finding: Finding) {
+            findings.append(finding)
+            let mark =
+                switch finding.verdict {
+                case .holds: style.green("✓")
+                case .fix: style.red("✗")
+                case .note: style.dim("–")
+                }
+            say(finding.text, after: mark + " ")
+            if let command = finding.command { write("    " + command) }
+        }
+        func waiting(for what: String) {
+            say(what, after: style.dim("…") + " ")
+            fflush(nil)
+        }
+        let swift = DoctorChecks.swift(environment: environment, in: root)
+        report(swift)
+        if let xcode = DoctorChecks.xcode(environment: environment, in: root) { report(xcode) }
+        report(DoctorChecks.git(environment: environment, in: root))
+        let clone = DoctorChecks.clone(environment: environment, in: root)
+        report(clone)
+        report(DoctorChecks.disk(at: root))
+        report(DoctorChecks.terminal(columns: columns))
+        report(DoctorChecks.browser(environment: environment, in: root))
+
+        let built: Finding
+        if swift.verdict == .holds {
+            waiting(for: "swift build --build-tests (a fresh clone takes minutes; a built one, seconds)")
+            built = DoctorRuns.build(root: root, environment: environment)
+        } else {
+            built = .note("the build: skipped, since swift is not ready")
+        }
+        report(built)
+        if built.verdict == .holds {
+            waiting(for: "swift test --skip-build --filter Stage1")
+            report(DoctorRuns.stageRun(root: root, environment: environment))
+        } else {
+            report(.note("stage 1's run: skipped, since the package was not built"))
+        }
+        if clone.verdict == .holds {
+            waiting(for: "kata start 2 and kata stop 2, in a temporary clone")
+            report(DoctorRuns.kataRoundTrip(root: root, environment: environment))
+        } else {
+            report(.note("a kata's round trip: skipped, since this is not a git clone"))
+        }
+
+        let fixes = findings.filter { $0.verdict == .fix }.count
+        guard fixes == 0 else { throw DoctorFound(fixes: fixes) }
+        let checks = findings.filter { $0.verdict == .holds }.count
+        write(style.green("All \(checks) checks hold: this machine is ready."))
+    }
+}
+
+/// The doctor's checks that run the toolchain or git on the workbook itself.
+enum DoctorRuns {
+    /// Swift Testing on a Mac prints SF Symbols for ✘ and ✔ when the SF Pro font is installed, and
+    /// colours them; the log is read for words.
+    static let plainOutput = ["NO_COLOR": "1", "SWT_SF_SYMBOLS_ENABLED": "0"]
+
+    static func build(root: URL, environment: [String: String]) -> Finding {
+        let began = Date()
+        let run = try? Git.Run.of(
+            "swift", ["build", "--build-tests"], in: root, errorsInOutput: true, environment: environment)
+        guard let run, run.status == 0 else {
+            let said = run?.lines.first { $0.contains("error:") } ?? "swift build --build-tests failed"
+            return .fix("the package does not build (\(said)); a stage in a kata? swift run kata stop N leaves it")
+        }
+        return .holds("the package builds, its tests too (\(seconds(since: began)))")
+    }
+
+    static func stageRun(root: URL, environment: [String: String]) -> Finding {
+        let began = Date()
+        let run = try? Git.Run.of(
+            "swift", ["test", "--skip-build", "--filter", "Stage1"], in: root, errorsInOutput: true,
+            unsetting: ["WORKBOOK_EXERCISE"], setting: plainOutput, environment: environment)
+        let summary = run?.lines.last { $0.contains("Test run with ") }
+        guard let run, run.status == 0, let summary, summary.contains(" passed after ") else {
+            return .fix(
+                "stage 1's run is not green (\(summary ?? "swift test did not run")): "
+                    + "swift test --filter Stage1 shows why")
+        }
+        let tests = summary.range(of: #"[0-9]+ tests?"#, options: .regularExpression).map { String(summary[$0]) }
+        return .holds("stage 1's run is green: \(tests ?? "its tests") in \(seconds(since: began))")
+    }
+
+    /// Starts and stops kata 2 in a throwaway clone: the branch is made, and stopping leaves the clone
+    /// as committed, on the branch it was on.
+    static func kataRoundTrip(root: URL, environment: [String: String]) -> Finding {
+        let began = Date()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("workbook-doctor-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        do {
+            let cloned = try Git.Run.of(
+                "git", ["clone", "--quiet", root.path, folder.path], in: root, environment: environment)
+            guard cloned.status == 0 else { return .fix("git clone of this folder failed: \(cloned.errors)") }
+            let git = { (arguments: [String]) in
+                try Git.Run.of("git", arguments, in: folder, environment: environment).text
+                    .trimmingCharacters(in: .whitespacesAndNewlines)
+            }
+            let before = try git(["rev-parse", "HEAD"])
+            let kata = try Kata(2, root: folder)
+            _ = try kata.start()
+            let inKata = try git(["symbolic-ref", "--short", "HEAD"])
+            _ = try kata.stop()
+            let after = try git(["rev-parse", "HEAD"])
+            let status = try git(["status", "--porcelain"])
+            guard inKata == "kata/2", after == before, status.isEmpty else {
+                return .fix(
+                    "kata 2 did not go there and back in a clone (on \(inKata), then \(after.prefix(7)) with "
+                        + "\(status.isEmpty ? "nothing" : status) uncommitted): tell the facilitator")
+            }
+        } catch {
+            return .fix("kata 2 did not start and stop in a clone: \(error)")
+        }
+        return .holds("a kata starts and stops: kata 2, in a temporary clone (\(seconds(since: began)))")
+    }
+
+    static func seconds(since start: Date) -> String {
+        String(format: "%.1f s", Date().timeIntervalSince(start))
+    }
+}
