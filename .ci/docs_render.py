@@ -126,6 +126,8 @@ class Browser:
                 "--headless",
                 "--remote-debugging-pipe",
                 "--no-sandbox",
+                # On a Mac a fresh profile may ask the keychain, and wait for a person; Linux ignores it.
+                "--use-mock-keychain",
                 "--disable-gpu",
                 "--disable-dev-shm-usage",
                 "--hide-scrollbars",
