@@ -34,7 +34,7 @@ public struct Workbook: Sendable {
         switch command {
         case .tour: try await tour()
         case .stage(let number): try await stage(number)
-        case .compare(let old, let new, let unified): try compare(old, new, unified: unified)
+        case .compare(let old, let new, let unified, let file): try compare(old, new, unified: unified, file: file)
         case .metrics(let markdown): try metrics(markdown: markdown)
         case .bench(let json): try await bench(json: json)
         case .reliability(let markdown):

@@ -25,7 +25,8 @@ package struct KataCommand: Sendable {
                       once all passes, stage N's calls once each in the optimized build
           stop N      commits what you have not committed on kata/N, and takes you back to your branch,
                       where stage N is as committed
-          compare N   your stage N beside the committed one, file by file (--unified for a diff)
+          compare N   your stage N beside the committed one, file by file (--unified for a diff); on a
+                      terminal in a pager, as git's diff ($PAGER, else less; --no-pager for none)
 
         The kata's page says what to do: docs/katas/stageN.md, or docs/ko/katas/stageN.md in Korean
         (chosen by the locale, LANG=ko_KR.UTF-8, or by WORKBOOK_LANGUAGE=ko or en).
@@ -35,9 +36,11 @@ package struct KataCommand: Sendable {
     package static func parse(_ arguments: [String]) throws -> KataCommand {
         var words = arguments
         let unified = words.contains("--unified")
-        words.removeAll { $0 == "--unified" }
+        // The executable reads --no-pager; here it only has to be allowed, for compare.
+        let unpaged = words.contains("--no-pager")
+        words.removeAll { $0 == "--unified" || $0 == "--no-pager" }
         guard words.count == 2, let action = KataAction(rawValue: words[0]), let number = Int(words[1]),
-            !unified || action == .compare
+            !(unified || unpaged) || action == .compare
         else {
             let said = arguments.isEmpty ? "nothing" : "`\(arguments.joined(separator: " "))`"
             throw Refusal(

@@ -4,14 +4,25 @@ import Foundation
 import KataKit
 import TerminalText
 
+let arguments = Array(CommandLine.arguments.dropFirst())
+// compare is long: on a terminal it opens in a pager, as `git diff` does.
+let pager =
+    arguments.first == "compare" && !arguments.contains("--no-pager")
+    ? Pager.command(
+        environment: ProcessInfo.processInfo.environment, isTerminal: Terminal.standardOutputColumns() != nil
+    ).flatMap { Pager($0, environment: ProcessInfo.processInfo.environment) } : nil
 let status = KataCommand.main(
-    Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment,
+    arguments, environment: ProcessInfo.processInfo.environment,
     // Into a file or a pipe, lines stay whole (a script reads them); on a terminal, or with COLUMNS
     // set, they fit its width.
-    style: .forStandardOutput(), width: Terminal.width(fallback: .max), write: { print($0) },
+    style: .forStandardOutput(), width: Terminal.width(fallback: .max),
+    write: { line in
+        if let pager { pager.write(line) } else { print(line) }
+    },
     fail: { message in
         // What was printed comes first: the failure sums it up.
         fflush(nil)
         FileHandle.standardError.write(Data((message + "\n").utf8))
     })
+pager?.finish()
 exit(status)

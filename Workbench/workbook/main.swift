@@ -3,12 +3,23 @@ import CLI
 import Foundation
 import TerminalText
 
+let arguments = Array(CommandLine.arguments.dropFirst())
+let isTerminal = Terminal.standardOutputColumns() != nil
+// compare runs to a thousand lines: on a terminal it opens in a pager, as `git diff` does.
+let pager =
+    arguments.first == "compare" && !arguments.contains("--no-pager")
+    ? Pager.command(environment: ProcessInfo.processInfo.environment, isTerminal: isTerminal).flatMap {
+        Pager($0, environment: ProcessInfo.processInfo.environment)
+    } : nil
 let status = await Workbook.main(
-    Array(CommandLine.arguments.dropFirst()), style: .forStandardOutput(), width: Terminal.width(),
-    wrapsDiffs: Terminal.standardOutputColumns() != nil, write: { print($0) },
+    arguments, style: .forStandardOutput(), width: Terminal.width(), wrapsDiffs: isTerminal,
+    write: { line in
+        if let pager { pager.write(line) } else { print(line) }
+    },
     fail: { message in
         // What was printed comes first: the failure sums it up.
         fflush(nil)
         FileHandle.standardError.write(Data((message + "\n").utf8))
     })
+pager?.finish()
 exit(status)

@@ -5,7 +5,8 @@ import TerminalText
 public enum Command: Equatable, Sendable {
     case tour
     case stage(Int)
-    case compare(Int, Int, unified: Bool)
+    /// `file` narrows it to the files of that name (`PhotoManager.swift`, or without `.swift`).
+    case compare(Int, Int, unified: Bool, file: String? = nil)
     case metrics(markdown: Bool)
     case bench(json: Bool)
     case reliability(markdown: Bool)
@@ -65,12 +66,21 @@ extension Command {
             return .stage(try stageNumber(rest[0], for: name))
         case "compare":
             let unified = rest.contains("--unified")
-            rest.removeAll { $0 == "--unified" }
+            // The executable reads --no-pager; here it only has to be allowed.
+            rest.removeAll { $0 == "--unified" || $0 == "--no-pager" }
+            var file: String?
+            if let index = rest.firstIndex(of: "--file") {
+                guard index + 1 < rest.count else {
+                    throw UsageError("--file takes a file's name, such as `--file PhotoManager.swift`.", command: name)
+                }
+                file = rest[index + 1]
+                rest.removeSubrange(index...(index + 1))
+            }
             guard rest.count == 2 else {
                 throw UsageError("compare takes two stage numbers, such as `workbook compare 3 4`.", command: name)
             }
             return .compare(
-                try stageNumber(rest[0], for: name), try stageNumber(rest[1], for: name), unified: unified)
+                try stageNumber(rest[0], for: name), try stageNumber(rest[1], for: name), unified: unified, file: file)
         case "metrics":
             let markdown = rest.contains("--markdown")
             rest.removeAll { $0 == "--markdown" }
@@ -154,12 +164,15 @@ public enum Help {
           the screen showed and the requests it sent (the access key and passwords masked).
         """,
         "compare": """
-        workbook compare A B [--unified]
-          The two stages' sources, file by file, side by side (as wide as the terminal, a line too
-          long for its column carried on below, marked ↪) with changed lines marked, the screens
-          last; --unified prints a unified diff instead, as does a terminal too narrow for two
-          columns (into a file or a pipe, its lines are not cut). `workbook compare 3 4` shows
-          what stage 4 changed.
+        workbook compare A B [--file NAME] [--unified] [--no-pager]
+          What changed first, a line a file with its lines added and removed; then the two stages'
+          sources, file by file, side by side (as wide as the terminal, a line too long for its
+          column carried on below, marked ↪) with changed lines marked, the screens last, and every
+          file one stage has and the other does not. --file narrows it to one file
+          (`--file PhotoManager`); --unified prints a unified diff instead, as does a terminal too
+          narrow for two columns (into a file or a pipe, its lines are not cut). On a terminal it
+          opens in a pager, as git does: $PAGER, else less; --no-pager or PAGER=cat prints it
+          straight. `workbook compare 3 4` shows what stage 4 changed.
         """,
         "metrics": """
         workbook metrics [--markdown]
