@@ -235,7 +235,7 @@ struct FakeServerTests {
             "GET", "https://api.unsplash.com/photos/random", headers: ["Authorization": key])
         #expect(overridden.status == 503)
         #expect(String(decoding: overridden.body, as: UTF8.self) == "busy")
-        #expect(overridden.headers["Retry-After"] as? String == "30")
+        #expect(header("Retry-After", of: overridden) == "30")
         let normal = try await send(
             "GET", "https://api.unsplash.com/photos/random", headers: ["Authorization": key])
         #expect(normal.status == 200)

@@ -97,7 +97,8 @@ public final class FakeServers: Sendable {
         self.protocolClass = protocolClass
     }
 
-    /// Routes every HTTP request of `URLSession.shared` (and of sessions made later) to the fakes.
+    /// Routes every HTTP request of `URLSession.shared` to the fakes. A session of its own reaches
+    /// them through `sessionConfiguration()`: on Apple platforms, registering reaches only the shared one.
     public static func install() {
         installed.withLock { done in
             guard !done else { return }
