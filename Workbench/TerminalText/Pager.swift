@@ -18,6 +18,16 @@ package final class Pager: @unchecked Sendable {
         return pager.isEmpty || pager == "cat" ? nil : pager
     }
 
+    /// The pager for a command's output: `compare`, which runs to a thousand lines, on a terminal,
+    /// unless `--no-pager` is among the words. Nil for anything else.
+    package static func forCompare(_ arguments: [String]) -> Pager? {
+        let environment = ProcessInfo.processInfo.environment
+        guard arguments.first == "compare", !arguments.contains("--no-pager"),
+            let command = command(environment: environment, isTerminal: Terminal.standardOutputColumns() != nil)
+        else { return nil }
+        return Pager(command, environment: environment)
+    }
+
     private let child: pid_t
     private let input: FileHandle
     /// Set once the pager has gone (the reader pressed q): the rest is not written.

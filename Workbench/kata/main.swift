@@ -6,11 +6,7 @@ import TerminalText
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 // compare is long: on a terminal it opens in a pager, as `git diff` does.
-let pager =
-    arguments.first == "compare" && !arguments.contains("--no-pager")
-    ? Pager.command(
-        environment: ProcessInfo.processInfo.environment, isTerminal: Terminal.standardOutputColumns() != nil
-    ).flatMap { Pager($0, environment: ProcessInfo.processInfo.environment) } : nil
+let pager = Pager.forCompare(arguments)
 let status = KataCommand.main(
     arguments, environment: ProcessInfo.processInfo.environment,
     // Into a file or a pipe, lines stay whole (a script reads them); on a terminal, or with COLUMNS

@@ -5,12 +5,8 @@ import TerminalText
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 let isTerminal = Terminal.standardOutputColumns() != nil
-// compare runs to a thousand lines: on a terminal it opens in a pager, as `git diff` does.
-let pager =
-    arguments.first == "compare" && !arguments.contains("--no-pager")
-    ? Pager.command(environment: ProcessInfo.processInfo.environment, isTerminal: isTerminal).flatMap {
-        Pager($0, environment: ProcessInfo.processInfo.environment)
-    } : nil
+// compare is long: on a terminal it opens in a pager, as `git diff` does.
+let pager = Pager.forCompare(arguments)
 let status = await Workbook.main(
     arguments, style: .forStandardOutput(), width: Terminal.width(), wrapsDiffs: isTerminal,
     write: { line in
