@@ -1,0 +1,58 @@
+// The package's maps, README.md's and docs/README.md's (with its Korean twin), name every folder
+// the package has under Sources/, Workbench/ and Tests/: a folder added without a line there is a
+// room the next maintainer cannot find.
+import Foundation
+import Testing
+
+@Suite("Docs: the package's maps", .serialized, .docsLane)
+struct PackageMapTests {
+    static let maps = ["README.md", "docs/README.md", "docs/ko/README.md"]
+    static let roots = ["Sources", "Workbench", "Tests"]
+
+    /// The folders right under each root, as `Sources/Models`.
+    static func folders(in root: URL) throws -> [String] {
+        try roots.flatMap { name in
+            try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(name).path)
+                .filter { folder in
+                    var isFolder: ObjCBool = false
+                    let path = root.appendingPathComponent(name).appendingPathComponent(folder).path
+                    return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
+                }
+                .map { "\(name)/\($0)" }
+        }.sorted()
+    }
+
+    /// The folders of `folders` that `text` does not name. The stages may be named as a range, from
+    /// the first stage's folder to the last's.
+    static func unnamed(_ folders: [String], in text: String) -> [String] {
+        func names(_ folder: String) -> Bool {
+            text.range(
+                of: NSRegularExpression.escapedPattern(for: folder) + "(?![A-Za-z0-9])", options: .regularExpression)
+                != nil
+        }
+        let stages = folders.filter { $0.hasPrefix("Sources/Stage") }
+        let rangeNamed = stages.first.map(names) == true && stages.last.map(names) == true
+        return folders.filter { !names($0) && !(rangeNamed && stages.contains($0)) }
+    }
+
+    @Test("each map names every folder under Sources/, Workbench/ and Tests/", arguments: maps)
+    func everyFolderNamed(map: String) throws {
+        let root = try #require(PackageWorld.root)
+        let folders = try Self.folders(in: root)
+        #expect(folders.contains("Workbench/Locking"), "\(folders)")
+        let text = try String(contentsOf: root.appendingPathComponent(map), encoding: .utf8)
+        let missing = Self.unnamed(folders, in: text)
+        #expect(missing.isEmpty, "\(map) does not name \(missing.joined(separator: ", ")): add a row to its map")
+    }
+
+    @Test("a folder left out is found; a stage range, or a longer name, does not count as it")
+    func selfTest() {
+        let folders = ["Sources/Models", "Sources/Stage1A", "Sources/Stage2B", "Sources/Stage3C", "Workbench/Lock"]
+        let text = "`Sources/Stage1A` … `Sources/Stage3C`, [Sources/Models](x), Workbench/Locking"
+        #expect(Self.unnamed(folders, in: text) == ["Workbench/Lock"])
+        #expect(
+            Self.unnamed(folders, in: "`Sources/Stage1A`, Sources/Models") == [
+                "Sources/Stage2B", "Sources/Stage3C", "Workbench/Lock",
+            ])
+    }
+}
