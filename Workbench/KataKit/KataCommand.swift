@@ -25,8 +25,8 @@ package struct KataCommand: Sendable {
                       once all passes, stage N's calls once each in the optimized build
           stop N      commits what you have not committed on kata/N, and takes you back to your branch,
                       where stage N is as committed
-          compare N   your stage N beside the committed one, file by file (--unified for a diff); on a
-                      terminal in a pager, as git's diff ($PAGER, else less; --no-pager for none)
+          compare N   your stage N beside the committed one, file by file (--unified for a diff);
+                      on a terminal, in a pager as git's diff is ($PAGER, else less; --no-pager for none)
 
         The kata's page says what to do: docs/katas/stageN.md, or docs/ko/katas/stageN.md in Korean
         (chosen by the locale, LANG=ko_KR.UTF-8, or by WORKBOOK_LANGUAGE=ko or en).
