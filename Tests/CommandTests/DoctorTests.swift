@@ -46,6 +46,17 @@ struct DoctorTests {
         #expect(((found.major, found.minor) >= DoctorChecks.floor) == holds, "\(text)")
     }
 
+    @Test("the doctor's floor is Package.swift's tools version, and the Xcode the README names for it")
+    func floorAgrees() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let floor = "\(DoctorChecks.floor.major).\(DoctorChecks.floor.minor)"
+        #expect(manifest.hasPrefix("// swift-tools-version:\(floor)\n"), "\(manifest.prefix(40))")
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(readme.contains("On a Mac, Xcode \(DoctorChecks.xcodeFloor) or later"))
+    }
+
     @Test("a swift older than the floor, first on PATH, needs a fix that says which and what to install")
     func oldSwift() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -100,12 +100,9 @@ extension KataRun {
     /// the learner's exercise switch is left out, so that only the stage's own cases run.
     static func swift(_ arguments: [String], in root: URL) throws -> Git.Run {
         try Git.Run.of(
-            "swift", arguments, in: root, errorsInOutput: true, unsetting: ["WORKBOOK_EXERCISE"], setting: plainOutput)
+            "swift", arguments, in: root, errorsInOutput: true, unsetting: ["WORKBOOK_EXERCISE"],
+            setting: FailedCases.plainOutput)
     }
-
-    /// Swift Testing on a Mac prints SF Symbols for ✘ and ✔ when the SF Pro font is installed, and
-    /// colours them; the log is read for words, and these keep it plain for whoever reads it too.
-    static let plainOutput = ["NO_COLOR": "1", "SWT_SF_SYMBOLS_ENABLED": "0"]
 
     /// A failed build's first errors, or its last lines when it names none.
     static func errors(of build: Git.Run) -> [String] {

@@ -178,6 +178,11 @@ extension Kata {
 /// The cases a `swift test` run's output says failed: each test's name, then ` → ` and its argument
 /// when it has one, as the kata pages list them (scripts/kata-cases reads the same lines).
 package enum FailedCases {
+    /// The environment to run `swift test` in for a log read here. Swift Testing on a Mac prints SF
+    /// Symbols for ✘ and ✔ when the SF Pro font is installed, and colours them; the log is read for
+    /// words, and these keep it plain for whoever reads it too.
+    package static let plainOutput = ["NO_COLOR": "1", "SWT_SF_SYMBOLS_ENABLED": "0"]
+
     package static func inLog(_ log: String) -> Set<String> {
         var cases = Set<String>()
         for line in log.split(separator: "\n") {

@@ -72,10 +72,6 @@ extension Workbook {
 
 /// The doctor's checks that run the toolchain or git on the workbook itself.
 enum DoctorRuns {
-    /// Swift Testing on a Mac prints SF Symbols for ✘ and ✔ when the SF Pro font is installed, and
-    /// colours them; the log is read for words.
-    static let plainOutput = ["NO_COLOR": "1", "SWT_SF_SYMBOLS_ENABLED": "0"]
-
     static func build(root: URL, environment: [String: String]) -> Finding {
         let began = Date()
         let run = try? Git.Run.of(
@@ -91,7 +87,7 @@ enum DoctorRuns {
         let began = Date()
         let run = try? Git.Run.of(
             "swift", ["test", "--skip-build", "--filter", "Stage1"], in: root, errorsInOutput: true,
-            unsetting: ["WORKBOOK_EXERCISE"], setting: plainOutput, environment: environment)
+            unsetting: ["WORKBOOK_EXERCISE"], setting: FailedCases.plainOutput, environment: environment)
         let summary = run?.lines.last { $0.contains("Test run with ") }
         guard let run, run.status == 0, let summary, summary.contains(" passed after ") else {
             return .fix(
