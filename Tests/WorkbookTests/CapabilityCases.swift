@@ -14,9 +14,10 @@ import FoundationNetworking
 #endif
 
 extension SharedCases {
-    /// The proofs written here. `errorsCarryData` and `refreshesToken` are proven among the
-    /// signed-in cases, `latestSearchWins` and `cancelsWhenLeft` among the screen cases: each case
-    /// is named by its capability's `proof`, and a check of the suite finds one for every capability.
+    /// The proofs written here. `errorsCarryData`, `keepsSignIn` and `refreshesToken` are proven
+    /// among the signed-in cases, `latestSearchWins` and `cancelsWhenLeft` among the screen cases:
+    /// each case is named by its capability's `proof`, and a check of the suite finds one for every
+    /// capability.
     static var capabilities: [SharedCase] {
         [
             typedFailures, oneRequestPath, offlineRequestBuilding, cancellation, concurrentCalls, injectedSession,

@@ -98,7 +98,31 @@ enum SharedCases {
                 #expect(request.header("Authorization") == "Bearer \(token.accessToken)")
                 let failure = try stage.failure(await stage.adapter.profile(token: token))
                 #expect(failure.kind == stage.expectedKind(.unauthorized))
-                await expectSignInEnded(stage, token: token, by: "logout's success")
+                await expectSignInEnded(stage, token: token, by: "logout's success", step: .keepsSignIn)
+            },
+            SharedCase(Capability.keepsSignIn.proof) { stage in
+                // A screen kept the first sign-in's token; the user has since signed out and in again.
+                let kept = try stage.value(await stage.adapter.login(username: demoUsername, password: demoPassword))
+                _ = try stage.value(await stage.adapter.logout(token: kept))
+                let current = try stage.value(await stage.adapter.login(username: demoUsername, password: demoPassword))
+                #expect(current.accessToken != kept.accessToken, "the fake issues a new pair after a logout")
+                let profile = await stage.adapter.profile(token: kept)
+                let sent = stage.fake.log.last { $0.route == .profile }?.header("Authorization")
+                _ = await stage.adapter.logout(token: current)
+                let before = stage.fake.log.count
+                _ = await stage.adapter.profile(token: current)
+                let signedOut = stage.fake.log.dropFirst(before).last { $0.route == .profile }
+                guard stage.declares(.keepsSignIn) else {
+                    #expect(sent == "Bearer \(kept.accessToken)")
+                    #expect(try stage.failure(profile).kind == stage.expectedKind(.unauthorized))
+                    #expect(signedOut?.header("Authorization") == "Bearer \(current.accessToken)")
+                    return
+                }
+                let step = stage.step(to: .keepsSignIn)
+                #expect(sent == "Bearer \(current.accessToken)", "the call carried \(sent ?? "no token"). \(step)")
+                #expect(try stage.value(profile).username == demoUsername, "\(step)")
+                let after = signedOut?.header("Authorization")
+                #expect(after == nil, "signed out, the call still carried \(after ?? ""). \(step)")
             },
             SharedCase(Capability.errorsCarryData.proof) {
                 stage in
@@ -207,7 +231,7 @@ enum SharedCases {
                     refreshes == (stage.declares(.refreshesToken) ? 1 : 0),
                     "stage \(stage.number) refreshed \(refreshes) times. \(step)")
                 #expect(stage.fake.log.filter { $0.route == .profile }.count == 1)
-                await expectSignInEnded(stage, token: token, by: "a refused refresh")
+                await expectSignInEnded(stage, token: token, by: "a refused refresh", step: .refreshesToken)
             },
             SharedCase("every status code completes profile and logout, and no body is a success for logout only") {
                 stage in
@@ -655,7 +679,8 @@ extension SharedCases {
     /// a token that was never issued, a stage sends that one (stages 1 to 3 send what they are
     /// handed) or none: never the token of the sign-in that ended.
     static func expectSignInEnded(
-        _ stage: StageUnderTest, token: Token, by ending: String, sourceLocation: SourceLocation = #_sourceLocation
+        _ stage: StageUnderTest, token: Token, by ending: String, step: Capability,
+        sourceLocation: SourceLocation = #_sourceLocation
     ) async {
         let neverIssued = Token(
             accessToken: "popcorn-access-never-issued", refreshToken: "popcorn-refresh-never-issued",
@@ -667,7 +692,7 @@ extension SharedCases {
             !sent.contains("Bearer \(token.accessToken)"),
             """
             stage \(stage.number) sent the access token of a sign-in that \(ending) ended: a stage that keeps \
-            the sign-in forgets it then, as a signed-out app sends no token. \(stage.step(to: .refreshesToken))
+            the sign-in forgets it then, as a signed-out app sends no token. \(stage.step(to: step))
             """, sourceLocation: sourceLocation)
     }
 }

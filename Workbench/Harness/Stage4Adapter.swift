@@ -8,7 +8,9 @@ public struct Stage4Adapter: StageAdapter {
     public let stage = StageInfo(
         number: 4, module: "Stage4Generic",
         idea: "One generic request<T: Decodable> sends every call; each call is one line.",
-        capabilities: [.typedFailures, .oneRequestPath, .errorsCarryData, .logsEveryCall, .refreshesToken])
+        capabilities: [
+            .typedFailures, .oneRequestPath, .errorsCarryData, .logsEveryCall, .keepsSignIn, .refreshesToken,
+        ])
 
     public init() {}
 

@@ -15,7 +15,7 @@ public struct Stage5Adapter: StageAdapter {
         idea: "A router builds each URLRequest, encodes every part, and throws when it cannot.",
         capabilities: [
             .typedFailures, .oneRequestPath, .offlineRequestBuilding, .exactRequests, .errorsCarryData, .logsEveryCall,
-            .refreshesToken,
+            .keepsSignIn, .refreshesToken,
         ])
 
     public init() {}

@@ -147,6 +147,10 @@ public struct LadderPromise: Sendable, CustomStringConvertible {
         case .logsEveryCall:
             "the one request function runs a list of plugins, a `LoggerPlugin` among them, masking every secret; "
                 + "the adapter conforms to `CallLogging` and declares .logsEveryCall."
+        case .keepsSignIn:
+            "a `TokenStore` keeps the sign-in (a login's tokens, an unfinished sign-up's too, gone after a logout), "
+                + "an `AuthPlugin` adds its Bearer token to the calls that need the sign-in, which carry none of "
+                + "their own; the adapter declares .keepsSignIn."
         case .refreshesToken:
             "an `AuthPlugin` adds the Bearer token to the calls that need the sign-in, and on a 401 "
                 + "`TOKEN_EXPIRED` refreshes once and retries once; the adapter declares .refreshesToken."
@@ -165,11 +169,11 @@ extension LadderPromise {
         switch number {
         case ...2: []
         case 3: [.typedFailures, .errorsCarryData]
-        case 4: [.typedFailures, .oneRequestPath, .errorsCarryData, .logsEveryCall, .refreshesToken]
+        case 4: [.typedFailures, .oneRequestPath, .errorsCarryData, .logsEveryCall, .keepsSignIn, .refreshesToken]
         case 5:
             [
                 .typedFailures, .oneRequestPath, .offlineRequestBuilding, .exactRequests, .errorsCarryData,
-                .logsEveryCall, .refreshesToken,
+                .logsEveryCall, .keepsSignIn, .refreshesToken,
             ]
         default: Set(Capability.allCases)
         }

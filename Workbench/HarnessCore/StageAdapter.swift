@@ -69,6 +69,9 @@ public enum Capability: String, CaseIterable, Sendable {
     case errorsCarryData
     /// Every request passes through plugins, and the logger keeps a line for each, secrets masked.
     case logsEveryCall
+    /// The stage keeps the sign-in: a call that needs it carries the newest token, and none once
+    /// signed out, whatever token its caller kept.
+    case keepsSignIn
     /// An expired access token is refreshed once and the call sent again.
     case refreshesToken
     /// Calls that meet an expired token together share one refresh.
@@ -88,6 +91,7 @@ public enum Capability: String, CaseIterable, Sendable {
         case .cancelsWhenLeft: "a screen that goes away cancels what it started"
         case .errorsCarryData: "a failure can carry data, such as an unfinished sign-up's tokens"
         case .logsEveryCall: "plugins see every request; the logger masks every secret"
+        case .keepsSignIn: "the stage keeps the sign-in; a caller never hands it a token"
         case .refreshesToken: "an expired access token is refreshed once, the call retried"
         case .singleFlightRefresh: "calls meeting an expired token together share one refresh"
         }
@@ -113,6 +117,8 @@ public enum Capability: String, CaseIterable, Sendable {
             case .errorsCarryData:
                 "an unfinished sign-up's E009 carries its tokens and the next call uses them; otherwise none"
             case .logsEveryCall: "the logger keeps a line for a login, its password masked"
+            case .keepsSignIn:
+                "signed out and in again, a call carries the new sign-in's token, then none; otherwise the one kept"
             case .refreshesToken:
                 "an expired token is refreshed once and the call sent again; otherwise it is unauthorized"
             case .singleFlightRefresh:
