@@ -21,7 +21,7 @@ extension SharedCases {
     static var capabilities: [SharedCase] {
         [
             typedFailures, oneRequestPath, offlineRequestBuilding, cancellation, concurrentCalls, injectedSession,
-            exactRequests, logsEveryCall, singleFlightRefresh, refusedSharedRefresh, lateExpiredReply,
+            exactRequests, logsEveryCall, aLinePerReply, singleFlightRefresh, refusedSharedRefresh, lateExpiredReply,
         ]
     }
 
@@ -229,6 +229,32 @@ extension SharedCases {
             #expect(line.hasPrefix("POST https://popcorn.example/login → 401 in "), "\(line)")
             #expect(line.contains(#""password":"•••""#), "\(line)")
             #expect(!line.contains("not-the-password"), "\(line)")
+        }
+    }
+
+    /// Before any body or secret: the line a logger keeps for each reply, a failure's too.
+    static var aLinePerReply: SharedCase {
+        SharedCase("a logger keeps a line per reply, failures included: method, URL, status or failure, and time") {
+            stage in
+            guard let logging = stage.adapter as? any CallLogging else {
+                #expect(!stage.declares(.logsEveryCall), "stage \(stage.number) keeps no log")
+                return
+            }
+            logging.clearLog()
+            _ = await stage.adapter.photo(id: "Dwu85P9SOIk")
+            _ = await stage.adapter.photo(id: "no-such-id")
+            stage.fake.override(.photo, with: .failure(.notConnectedToInternet))
+            _ = await stage.adapter.photo(id: "Dwu85P9SOIk")
+            let lines = logging.loggedLines
+            try #require(lines.count == 3, "\(lines.count) lines for 3 replies: \(lines)")
+            let url = "https://api.unsplash.com/photos/"
+            let expected = ["\(url)Dwu85P9SOIk → 200", "\(url)no-such-id → 404", "\(url)Dwu85P9SOIk → failed: "]
+            for (line, start) in zip(lines, expected) {
+                // The time, then whatever a later step adds after " · ".
+                let shape = #/GET (.+?) in [0-9]+ ms( · .*)?/#
+                let match = line.wholeMatch(of: shape)
+                #expect(match.map { $0.1.hasPrefix(start) } == true, "\(line): not `GET \(start)… in N ms`")
+            }
         }
     }
 
