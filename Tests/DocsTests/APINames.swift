@@ -311,7 +311,8 @@ enum APINames {
     /// Apple's SDK, the standard library and Swift itself, exactly as the pages name them.
     static let platform: Set<String> = [
         // Types and protocols.
-        "CancellationError", "Codable", "Decodable", "DecodingError", "Error", "HTTPURLResponse", "Int", "JSONDecoder",
+        "CancellationError", "Codable", "Decodable", "DecodingError", "Duration", "Error", "HTTPURLResponse", "Int",
+        "JSONDecoder",
         "JSONEncoder",
         "LocalizedError", "NSError", "NSLock", "Result", "Sendable", "String", "Task", "URLComponents", "URLError",
         "URLProtocol", "URLQueryItem", "URLRequest", "URLSession",
