@@ -42,10 +42,16 @@ let package = Package(
         // It imports no stage, so it runs while the stage in a kata does not compile.
         .target(name: "KataKit", dependencies: ["Locking", "Metrics", "TerminalText"], path: "Workbench/KataKit"),
         .executableTarget(name: "kata", dependencies: ["KataKit", "TerminalText"], path: "Workbench/kata"),
+        // What the suite and the command both put every stage through: the bad replies, the bad
+        // inputs and the tour's scenarios, each with what a stage must hand its caller.
+        .target(
+            name: "Fixtures", dependencies: ["FakeServers", "Harness", "Locking", "Models"], path: "Workbench/Fixtures"),
         // The `workbook` command and its subcommands, as a library so that tests can run them.
         .target(
             name: "CLI",
-            dependencies: ["Harness", "FakeServers", "KataKit", "Locking", "Models", "Metrics", "TerminalText"]
+            dependencies: [
+                "Fixtures", "Harness", "FakeServers", "KataKit", "Locking", "Models", "Metrics", "TerminalText",
+            ]
                 + stages.map { .target(name: $0) },
             path: "Workbench/CLI"),
         .executableTarget(name: "workbook", dependencies: ["CLI", "TerminalText"], path: "Workbench/workbook"),
@@ -58,7 +64,7 @@ let package = Package(
         .testTarget(
             name: "WorkbookTests",
             dependencies: [
-                "Harness", "FakeServers", "FakeTurns", "Locking", "Models", "Metrics", "StageTesting", "CLI",
+                "Harness", "FakeServers", "FakeTurns", "Fixtures", "Locking", "Models", "Metrics", "StageTesting",
             ]
                 + stages.map { .target(name: $0) }),
         // The `workbook` command's tests: the tour, the bench, live mode, the kata, the layout, apart
@@ -66,8 +72,8 @@ let package = Package(
         .testTarget(
             name: "CommandTests",
             dependencies: [
-                "CLI", "FakeServers", "FakeTurns", "Harness", "KataKit", "Locking", "Metrics", "Models", "StageTesting",
-                "TerminalText",
+                "CLI", "FakeServers", "FakeTurns", "Fixtures", "Harness", "KataKit", "Locking", "Metrics", "Models",
+                "StageTesting", "TerminalText",
             ]),
         // The fakes held to the real servers' rules. They need no stage, so a kata never rebuilds them.
         .testTarget(name: "FakeServerTests", dependencies: ["FakeServers", "FakeTurns", "Locking", "Models"]),

@@ -2,6 +2,7 @@
 // breaks no word that fits, and every command's output within 60, 80 and 200 columns. The width
 // is handed to each command, so no test touches the environment.
 import FakeTurns
+import Fixtures
 import Foundation
 import Harness
 import Locking

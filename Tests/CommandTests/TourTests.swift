@@ -1,5 +1,6 @@
 // The `workbook` command: its arguments, its tables and diffs on known inputs, and the tour on the fake.
 import FakeTurns
+import Fixtures
 import Foundation
 import Harness
 import Locking

@@ -1,6 +1,6 @@
-import CLI
 // Bad input as tests: every awkward id, query and credential, on every stage, inside its suite.
 import FakeServers
+import Fixtures
 import Harness
 import StageTesting
 import Testing

@@ -1,6 +1,6 @@
-import CLI
 // The reliability matrix as tests: every bad reply, on every stage, inside that stage's suite.
 import FakeServers
+import Fixtures
 import Harness
 import StageTesting
 import Testing

@@ -1,8 +1,8 @@
-import CLI
 // The proof of every capability, as shared cases: each stage's own run (`swift test --filter
 // StageN`) holds the stage to what it declares and what its number promises, and shows a capability
 // it is not held to absent wherever that can be shown. A declaration is a claim, never a checkbox.
 import FakeServers
+import Fixtures
 import Foundation
 import Harness
 import Metrics

@@ -1,8 +1,8 @@
-import CLI
 // Each stage's promises and the ladder's claims about its sources, in a suite per stage that
 // `swift test --filter StageN` runs: measured from the stage's sources and read from its adapter, so
 // a kata's stage N fails on what its step adds. (The proof of each capability is a shared case.)
 import FakeServers
+import Fixtures
 import Foundation
 import Harness
 import Metrics

@@ -1,12 +1,11 @@
 // The shared case list. Every stage's suite runs every case here; a failure names both.
 import FakeServers
+import Fixtures
 import Foundation
 import Harness
 import Models
 import StageTesting
 import Testing
-
-@testable import CLI
 
 let demoUsername = FakeServers.demoUsername
 let demoPassword = FakeServers.demoPassword

@@ -1,5 +1,5 @@
-import CLI
 // Stage 1 on the shared suite: `swift test --filter Stage1` runs every case against it alone.
+import Fixtures
 import Harness
 import StageTesting
 import Testing

@@ -1,8 +1,8 @@
-import CLI
 // Stage 3 on the shared suite: `swift test --filter Stage3` runs every case against it alone.
 // Everything here reaches the stage through its adapter, so kata 3 (`swift run kata start 3`) runs it on
 // stage 2's code. Its typed errors are proved here too, so the kata sets nothing aside.
 import FakeServers
+import Fixtures
 import Harness
 import StageTesting
 import Testing

@@ -1,7 +1,7 @@
-import CLI
 // Stage 4 on the shared suite: `swift test --filter Stage4` runs every case against it alone.
 // Everything here reaches the stage through its adapter, so kata 4 (`swift run kata start 4`) runs it on
 // stage 3's code. Its one generic request is proved here too, so the kata sets nothing aside.
+import Fixtures
 import Harness
 import StageTesting
 import Testing

@@ -1,6 +1,7 @@
 // `workbook live`: every stage's three Unsplash calls against the real api.unsplash.com, with the
 // learner's key swapped in on the way out; the stages run unchanged, and logins stay on the fake.
 import FakeServers
+import Fixtures
 import Foundation
 import Harness
 import Models

@@ -1,5 +1,6 @@
 // `workbook reliability`: the reliability matrix run on every stage, as two tables.
 import FakeServers
+import Fixtures
 import Harness
 import TerminalText
 

@@ -1,6 +1,7 @@
 // `workbook stage N`: one stage in depth, with its capabilities, its photo screen, and every
 // scenario with the requests it sent.
 import FakeServers
+import Fixtures
 import Foundation
 import Harness
 import Metrics

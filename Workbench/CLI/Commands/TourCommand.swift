@@ -1,6 +1,7 @@
 // `workbook`, the tour: every stage against the fakes, its screen's code, what the person sees for
 // each scenario, and one table of what each stage handed its caller.
 import FakeServers
+import Fixtures
 import Foundation
 import Harness
 import Metrics

@@ -1,5 +1,6 @@
 // Why a live run stops at once instead of spending more of the learner's quota: a rate limit, a
 // refused key, or no answer at all. One sentence each, never a stack of failures.
+import Fixtures
 import Foundation
 import Models
 import Stage6Async

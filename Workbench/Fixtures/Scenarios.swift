@@ -8,9 +8,9 @@ import Models
 public struct Scenario: Sendable {
     public let title: String
     public let call: Call
-    let prepare: @Sendable (FakeServers) -> Void
+    package let prepare: @Sendable (FakeServers) -> Void
 
-    init(_ title: String, _ call: Call, prepare: @escaping @Sendable (FakeServers) -> Void = { _ in }) {
+    package init(_ title: String, _ call: Call, prepare: @escaping @Sendable (FakeServers) -> Void = { _ in }) {
         self.title = title
         self.call = call
         self.prepare = prepare
@@ -32,7 +32,7 @@ public struct ScenarioOutcome: Sendable, Equatable {
     }
 
     /// The same for a narrow table cell: the kind, when there is one, on a line of its own.
-    var cell: String {
+    package var cell: String {
         guard !succeeded else { return "✓ " + summary }
         return "✗ " + (kind.map { "\($0.rawValue)\n" } ?? "") + Redaction.masked(summary)
     }
@@ -50,11 +50,11 @@ public struct ScenarioRun: Sendable {
 }
 
 public enum Scenarios {
-    static let wrongPassword = "not-the-password"
+    public static let wrongPassword = "not-the-password"
 
-    static let demoLogin = Call.login(username: FakeServers.demoUsername, password: FakeServers.demoPassword)
-    static let knownPhotoID = "Dwu85P9SOIk"
-    static let knownPhoto = Call.photo(id: knownPhotoID)
+    public static let demoLogin = Call.login(username: FakeServers.demoUsername, password: FakeServers.demoPassword)
+    public static let knownPhotoID = "Dwu85P9SOIk"
+    public static let knownPhoto = Call.photo(id: knownPhotoID)
 
     public static let all: [Scenario] = [
         Scenario("login", demoLogin),
@@ -164,7 +164,7 @@ public enum Scenarios {
     }
 
     /// What a call handed back, as the tour and live mode print it.
-    static func outcome<Value>(_ outcome: Outcome<Value>, _ summary: (Value) -> String) -> ScenarioOutcome {
+    package static func outcome<Value>(_ outcome: Outcome<Value>, _ summary: (Value) -> String) -> ScenarioOutcome {
         switch outcome {
         case .value(let value): ScenarioOutcome(succeeded: true, summary: summary(value), kind: nil)
         case .failure(let failure): ScenarioOutcome(succeeded: false, summary: failure.message, kind: failure.kind)

@@ -13,7 +13,7 @@ public struct BadInput: Sendable, CustomStringConvertible {
 
     public var description: String { name }
 
-    init(_ name: String, _ call: Call, damage: String? = nil) {
+    package init(_ name: String, _ call: Call, damage: String? = nil) {
         self.name = name
         self.call = call
         self.damage = damage
@@ -30,8 +30,8 @@ public struct BadInput: Sendable, CustomStringConvertible {
 }
 
 public enum BadInputs {
-    static let asTyped = "as typed"
-    static let refused = "refused before sending"
+    package static let asTyped = "as typed"
+    package static let refused = "refused before sending"
 
     public static let all: [BadInput] = [
         BadInput("an id with a slash", .photo(id: "a/b"), damage: #"path ["photos","a","b"]"#),

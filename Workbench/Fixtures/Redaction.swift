@@ -3,22 +3,22 @@ import FakeServers
 import Foundation
 import Locking
 
-enum Redaction {
-    static let mask = "•••"
+package enum Redaction {
+    package static let mask = "•••"
 
     /// Everything secret a scenario can send; masked wherever it appears, whatever the stage did.
-    static let secrets = [FakeServers.demoPassword, FakeServers.demoAccessKey, Scenarios.wrongPassword]
+    package static let secrets = [FakeServers.demoPassword, FakeServers.demoAccessKey, Scenarios.wrongPassword]
 
     /// Secrets known only once a command runs, such as the learner's key in live mode.
     private static let added = Locked<[String]>([])
 
     /// Masks `secret` from now on, wherever `masked` is applied, for the rest of the process.
-    static func addSecret(_ secret: String) {
+    package static func addSecret(_ secret: String) {
         guard !secret.isEmpty else { return }
         added.withLock { if !$0.contains(secret) { $0.append(secret) } }
     }
 
-    static func masked(_ text: String) -> String {
+    package static func masked(_ text: String) -> String {
         // The longest first, so that a secret holding another is masked whole.
         let all = (secrets + added.withLock { $0 }).sorted { $0.count > $1.count }
         return all.reduce(text) { $0.replacingOccurrences(of: $1, with: mask) }
@@ -26,13 +26,13 @@ enum Redaction {
 
     /// A header's value as printed: an `Authorization` keeps its scheme (`Client-ID`) readable,
     /// and the credential after it is masked.
-    static func headerValue(_ value: String, named name: String) -> String {
+    package static func headerValue(_ value: String, named name: String) -> String {
         guard name.caseInsensitiveCompare("Authorization") == .orderedSame else { return masked(value) }
         return value.split(separator: " ").first.map { "\($0) \(mask)" } ?? mask
     }
 
     /// A logged request as printable lines: method and URL, headers, body.
-    static func lines(for request: RecordedRequest) -> [String] {
+    package static func lines(for request: RecordedRequest) -> [String] {
         var lines = ["\(request.method) \(request.url.absoluteString)"]
         for (name, value) in request.headers.sorted(by: { $0.key < $1.key }) {
             lines.append("  \(name): \(headerValue(value, named: name))")
@@ -44,10 +44,10 @@ enum Redaction {
     }
 
     /// The fields of a JSON body that carry a credential.
-    static let secretFields = ["password", "refresh_token", "access_token"]
+    package static let secretFields = ["password", "refresh_token", "access_token"]
 
     /// The body with its credential fields masked; other bodies as text, cut short.
-    static func bodyText(_ body: Data) -> String {
+    package static func bodyText(_ body: Data) -> String {
         if var fields = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] {
             for name in secretFields where fields[name] != nil { fields[name] = mask }
             if let data = try? JSONSerialization.data(

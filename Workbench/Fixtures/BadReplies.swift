@@ -26,7 +26,7 @@ public struct BadReply: Sendable, CustomStringConvertible {
     /// The call that meets the reply.
     public let call: Call
     /// Sets the fake up to misbehave.
-    let prepare: @Sendable (FakeServers) -> Void
+    package let prepare: @Sendable (FakeServers) -> Void
     /// What a stage that declares `typedFailures` must hand its caller.
     public let typed: Expected
     /// What a stage that does not must hand its caller (some bad replies get through it).
@@ -34,7 +34,7 @@ public struct BadReply: Sendable, CustomStringConvertible {
 
     public var description: String { name }
 
-    init(
+    package init(
         _ name: String, _ call: Call, typed: Expected, untyped: Expected = .failure(nil),
         _ prepare: @escaping @Sendable (FakeServers) -> Void
     ) {
@@ -65,9 +65,9 @@ public struct BadReplyResult: Sendable {
 
 public enum BadReplies {
     // The calls that meet the bad replies: each answers with a value when the reply is good.
-    static let knownPhoto = Scenarios.knownPhoto
-    static let demoLogin = Scenarios.demoLogin
-    static let search = Call.searchPhotos(query: "coffee")
+    package static let knownPhoto = Scenarios.knownPhoto
+    package static let demoLogin = Scenarios.demoLogin
+    package static let search = Call.searchPhotos(query: "coffee")
 
     public static let all: [BadReply] = [
         BadReply("malformed JSON", knownPhoto, typed: .failure(.decoding)) {
@@ -273,10 +273,11 @@ public enum BadReplies {
 
     // MARK: - Bodies
 
-    static let tokenJSON = #"{"access_token":"a","refresh_token":"r","access_expired_at":"x","refresh_expired_at":"y"}"#
+    package static let tokenJSON =
+        #"{"access_token":"a","refresh_token":"r","access_expired_at":"x","refresh_expired_at":"y"}"#
 
     /// A valid reply for photo Dwu85P9SOIk, as text to bend into invalid ones.
-    static func photoJSON(replacing target: String = "", with replacement: String = "") -> String {
+    package static func photoJSON(replacing target: String = "", with replacement: String = "") -> String {
         let json = """
             {"id": "Dwu85P9SOIk", "created_at": "2016-05-03T11:00:28-04:00", "width": 2448, "height": 3264, \
             "color": "#6E633A", "blur_hash": null, "description": "A man drinking a coffee.", \
@@ -289,7 +290,7 @@ public enum BadReplies {
     }
 
     /// A valid photo whose description is ten megabytes long.
-    static let tenMegabytePhoto = Data(
+    package static let tenMegabytePhoto = Data(
         photoJSON(
             replacing: "A man drinking a coffee.",
             with: String(repeating: "coffee ", count: 10 * 1024 * 1024 / 7)
