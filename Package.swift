@@ -22,6 +22,8 @@ let package = Package(
     targets: stages.map { .target(name: $0, dependencies: ["Models"], exclude: ["README.md"]) } + [
         // The domain models every stage decodes; what a stage refactors lives in the stage.
         .target(name: "Models"),
+        // The ladder said once: each stage's number, module, chapter and tutorial.
+        .target(name: "Ladder", path: "Workbench/Ladder"),
         // A value behind a lock that the thread sanitizer can see through.
         .target(name: "Locking", path: "Workbench/Locking"),
         // In-process fakes of the Popcorn login server and Unsplash, on URLProtocol.
@@ -31,7 +33,9 @@ let package = Package(
         // How the suite and the command reach each stage: one interface and what each stage promises
         // (HarnessCore, which imports no stage, so a kata does not rebuild all that uses it), and an
         // adapter per stage (Harness, which re-exports the core).
-        .target(name: "HarnessCore", dependencies: ["Locking", "Metrics", "Models"], path: "Workbench/HarnessCore"),
+        .target(
+            name: "HarnessCore", dependencies: ["Ladder", "Locking", "Metrics", "Models"],
+            path: "Workbench/HarnessCore"),
         .target(
             name: "Harness",
             dependencies: ["HarnessCore", "Locking", "Metrics", "Models"] + stages.map { .target(name: $0) },
@@ -40,7 +44,8 @@ let package = Package(
         .target(name: "TerminalText", path: "Workbench/TerminalText"),
         // The kata: a branch of its own per step, and the command that starts, checks and stops it.
         // It imports no stage, so it runs while the stage in a kata does not compile.
-        .target(name: "KataKit", dependencies: ["Locking", "Metrics", "TerminalText"], path: "Workbench/KataKit"),
+        .target(
+            name: "KataKit", dependencies: ["Ladder", "Locking", "Metrics", "TerminalText"], path: "Workbench/KataKit"),
         .executableTarget(name: "kata", dependencies: ["KataKit", "TerminalText"], path: "Workbench/kata"),
         // What the suite and the command both put every stage through: the bad replies, the bad
         // inputs and the tour's scenarios, each with what a stage must hand its caller.
@@ -50,7 +55,8 @@ let package = Package(
         .target(
             name: "CLI",
             dependencies: [
-                "Fixtures", "Harness", "FakeServers", "KataKit", "Locking", "Models", "Metrics", "TerminalText",
+                "Fixtures", "Harness", "FakeServers", "KataKit", "Ladder", "Locking", "Models", "Metrics",
+                "TerminalText",
             ]
                 + stages.map { .target(name: $0) },
             path: "Workbench/CLI"),
@@ -64,7 +70,8 @@ let package = Package(
         .testTarget(
             name: "WorkbookTests",
             dependencies: [
-                "Harness", "FakeServers", "FakeTurns", "Fixtures", "Locking", "Models", "Metrics", "StageTesting",
+                "Harness", "FakeServers", "FakeTurns", "Fixtures", "Ladder", "Locking", "Models", "Metrics",
+                "StageTesting",
             ]
                 + stages.map { .target(name: $0) }),
         // The `workbook` command's tests: the tour, the bench, live mode, the kata, the layout, apart
@@ -90,7 +97,7 @@ let package = Package(
         // Checks that the docs quote the code, the diffs and the numbers as they are now.
         .testTarget(
             name: "DocsTests",
-            dependencies: ["Harness", "FakeTurns", "KataKit", "Locking", "Metrics", "CLI", "TerminalText"]),
+            dependencies: ["Harness", "FakeTurns", "KataKit", "Ladder", "Locking", "Metrics", "CLI", "TerminalText"]),
         // The exercises' tests: off unless WORKBOOK_EXERCISE names a stage (or "all").
         .testTarget(
             name: "ExerciseTests",

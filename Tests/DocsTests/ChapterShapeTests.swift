@@ -1,5 +1,6 @@
 // The chapters keep the shape a reader relies on: the same sections in the same order, each
 // stage's call site and diff quoted, a diagram, the suite's proof, an exercise, three questions.
+import Ladder
 import Testing
 
 /// One stage's chapter, in English or in Korean, shown in test output by its path.
@@ -10,7 +11,7 @@ struct Chapter: Sendable, CustomTestStringConvertible {
     var isKorean: Bool { Translation.isKorean(path) }
     /// The stage's module: its folder under Sources/ is named for it.
     var module: String {
-        ["Stage1Hardcoded", "Stage2EnumAPI", "Stage3Result", "Stage4Generic", "Stage5Router", "Stage6Async"][stage - 1]
+        Ladder.stage(stage)?.module ?? "Stage\(stage)"
     }
 
     static let english = [

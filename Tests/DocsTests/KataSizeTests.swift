@@ -2,6 +2,7 @@
 // measures and prints: lines of code to write and to remove in part 1 of kata 4. A table cell after
 // it, `| 4 |`, is how many cases the part turns green: the length of its list on the kata's page.
 import Foundation
+import Ladder
 import Testing
 
 @testable import KataKit
@@ -54,7 +55,7 @@ struct KataSizeTests {
     func everyPartInTheGuide(path: String) throws {
         let text = try PackageWorld.page(path).lines.joined(separator: "\n")
         let quoted = Self.sizes(in: text)
-        for kata in 2...6 {
+        for kata in Ladder.kataNumbers {
             let page = try PackageWorld.page("docs/katas/stage\(kata).md")
             let parts = Kata.parts(inPage: page.lines.joined(separator: "\n")).count
             let listed = quoted.filter { $0.kata == kata && $0.cases != nil }.map(\.part).sorted()

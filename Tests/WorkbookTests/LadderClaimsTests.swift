@@ -1,9 +1,10 @@
-// What the ladder says across stages: the stages in Sources/ are the six, each carries over
+// What the ladder says across stages: the stages in Sources/ are the ladder's, each carries over
 // unchanged what its README says, the capability matrix prints what each stage declares, and every
 // check of a stage is one that its own run, `swift test --filter StageN`, selects.
 import FakeServers
 import Foundation
 import Harness
+import Ladder
 import Metrics
 import Testing
 
@@ -16,12 +17,47 @@ let everyStage = Stages.all(session: URLSession(configuration: FakeServers.sessi
 
 @Suite("Ladder claims")
 struct LadderClaimsTests {
-    @Test("the stages in Sources/ are the six the adapters name, in order")
+    @Test("the ladder's stages are the folders in Sources/, the manifest's modules and the adapters, in order")
     func stagesMatchSources() throws {
         let sources = try #require(SourceMetrics.sourcesDirectory(from: #filePath))
         let directories = try SourceMetrics.stageDirectories(in: sources).map(\.lastPathComponent)
-        #expect(directories == everyStage.map(\.stage.module))
-        #expect(everyStage.map(\.stage.number) == Array(1...6))
+        let modules = Ladder.stages.map(\.module)
+        #expect(directories == modules, "Sources/ holds \(directories); Workbench/Ladder/Ladder.swift lists \(modules)")
+        #expect(everyStage.map(\.stage.module) == modules, "Harness/Stages.swift's adapters, in the ladder's order")
+        #expect(everyStage.map(\.stage.number) == Ladder.numbers)
+        let manifest = try String(
+            contentsOf: sources.deletingLastPathComponent().appendingPathComponent("Package.swift"), encoding: .utf8)
+        #expect(Self.stageList(inManifest: manifest) == modules, "Package.swift's `let stages`, in the ladder's order")
+    }
+
+    @Test("every stage of the ladder has its chapter in both editions, and each tutorial it names exists")
+    func stagesHaveTheirPages() throws {
+        let root = try #require(SourceMetrics.sourcesDirectory(from: #filePath)).deletingLastPathComponent()
+        let files = FileManager.default
+        for stage in Ladder.stages {
+            for folder in ["docs", "docs/ko"] {
+                let chapter = "\(folder)/\(stage.chapter).md"
+                #expect(
+                    files.fileExists(atPath: root.appendingPathComponent(chapter).path),
+                    "stage \(stage.number): no \(chapter)")
+            }
+        }
+        let tutorials = Set(
+            (files.enumerator(atPath: root.appendingPathComponent("Sources").path)?.allObjects as? [String] ?? [])
+                .filter { $0.hasSuffix(".tutorial") }.map { ($0 as NSString).lastPathComponent })
+        for case (let number, let tutorial?) in Ladder.stages.map({ ($0.number, $0.tutorial) }) {
+            #expect(
+                tutorials.contains("\(tutorial).tutorial"), "stage \(number): no \(tutorial).tutorial under Sources/")
+        }
+    }
+
+    /// The module names in the manifest's `let stages = [...]`.
+    static func stageList(inManifest text: String) -> [String] {
+        guard let start = text.range(of: "let stages = ["), let end = text[start.upperBound...].firstIndex(of: "]")
+        else { return [] }
+        return text[start.upperBound..<end].split(separator: ",").map {
+            $0.trimmingCharacters(in: .whitespacesAndNewlines.union(CharacterSet(charactersIn: "\"")))
+        }.filter { !$0.isEmpty }
     }
 
     @Test("the matrix prints one row per stage with exactly its declared capabilities")
@@ -139,7 +175,7 @@ struct StageRunTests {
 
     @Test(
         "each stage's suite runs every shared, screen, bad-reply and bad-input case, and its promises and claims",
-        arguments: 1...6)
+        arguments: Ladder.numbers)
     func suiteRunsEveryList(_ number: Int) throws {
         let tests = try #require(SourceMetrics.sourcesDirectory(from: #filePath)).deletingLastPathComponent()
             .appendingPathComponent("Tests/WorkbookTests")

@@ -3,6 +3,7 @@
 // holds it to this promise instead), and the promises checked from a stage's own sources and its
 // adapter, which each stage's suite holds it to (and `swift run kata check` reports, part by part).
 import Foundation
+import Ladder
 import Metrics
 
 /// One promise a stage makes from its number on, and how to tell what it still lacks.
@@ -93,7 +94,7 @@ public struct LadderPromise: Sendable, CustomStringConvertible {
     /// The adapter declares `capability`, from the stage that promises it on. Only the declaration is
     /// read here: the stage's own run holds it to the capability with the proof's shared case.
     static func declares(_ capability: Capability) -> LadderPromise {
-        let from = (1...6).first { capabilities(promisedBy: $0).contains(capability) } ?? 7
+        let from = Ladder.numbers.first { capabilities(promisedBy: $0).contains(capability) } ?? Int.max
         return LadderPromise(
             name: "declared \(capability.rawValue), proved by the shared case “\(capability.proof)”", from: from,
             proof: capability.proof

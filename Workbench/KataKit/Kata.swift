@@ -1,6 +1,7 @@
 // A kata's files: which paths stage N's kata takes over, and what it writes there: stage N-1's
 // committed code, renamed to build as stage N. KataBranch.swift says where the kata lives.
 import Foundation
+import Ladder
 import Metrics
 
 /// Said instead of doing anything: a kata that would overwrite work, or that the learner is not in.
@@ -25,7 +26,7 @@ package struct KataError: Error, CustomStringConvertible {
 /// Stage `number`'s kata in the package at `root`.
 package struct Kata {
     /// The stages that have a kata: each one starts from the stage before it.
-    static let numbers = 2...6
+    static let numbers = Ladder.kataNumbers
 
     let number: Int
     let root: URL
@@ -37,7 +38,7 @@ package struct Kata {
     package init(_ number: Int, root: URL) throws {
         guard Self.numbers.contains(number) else {
             throw Refusal(
-                "There is no kata \(number): the katas are \(Self.numbers.lowerBound) to \(Self.numbers.upperBound), "
+                "There is no kata \(number): the katas are \(Ladder.span(Self.numbers)), "
                     + "and kata N starts stage N from stage N-1's code.")
         }
         let git = Git(folder: root)

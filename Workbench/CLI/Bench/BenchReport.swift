@@ -1,5 +1,6 @@
 // What `workbook bench` measured, as one value: printed as tables for people, or as JSON.
 import Foundation
+import Ladder
 import TerminalText
 
 /// Everything one run of `workbook bench` measured, and the machine it ran on.
@@ -232,10 +233,7 @@ extension BenchReport {
         }
     }
 
-    static let stageModules = [
-        1: "Stage1Hardcoded", 2: "Stage2EnumAPI", 3: "Stage3Result",
-        4: "Stage4Generic", 5: "Stage5Router", 6: "Stage6Async",
-    ]
+    static let stageModules = Dictionary(uniqueKeysWithValues: Ladder.stages.map { ($0.number, $0.module) })
 
     static func concurrencyTable(_ concurrency: Concurrency) -> Table {
         let ideal = concurrency.idealMilliseconds

@@ -1,4 +1,5 @@
 // The `workbook` command line: what each command is, and how the words a user typed become one.
+import Ladder
 import TerminalText
 
 /// One thing `workbook` can be asked to do.
@@ -49,7 +50,7 @@ public struct UsageError: Error, Equatable, CustomStringConvertible {
 
 extension Command {
     /// The stages that exist, for checking numbers and for messages.
-    public static let stageNumbers = 1...6
+    public static let stageNumbers = Ladder.numbers
 
     /// Reads the arguments after the program's name.
     public static func parse(_ arguments: [String]) throws(UsageError) -> Command {
@@ -136,8 +137,8 @@ extension Command {
     private static func stageNumber(_ word: String, for command: String) throws(UsageError) -> Int {
         guard let number = Int(word), stageNumbers.contains(number) else {
             throw UsageError(
-                "There is no stage \(UsageError.quoted(word)): the stages are \(stageNumbers.lowerBound) to "
-                    + "\(stageNumbers.upperBound).", command: command)
+                "There is no stage \(UsageError.quoted(word)): the stages are \(Ladder.span(stageNumbers)).",
+                command: command)
         }
         return number
     }

@@ -1,0 +1,91 @@
+// What the kata's tests work in: a small git repository laid out like the workbook, and a record
+// of what the program printed.
+import Foundation
+import Locking
+
+@testable import KataKit
+
+/// What a program printed, line by line.
+final class Said: Sendable {
+    private let said = Locked<[String]>([])
+    var write: @Sendable (String) -> Void { { line in self.said.withLock { $0.append(line) } } }
+    var lines: [String] { said.withLock { $0.flatMap { $0.split(separator: "\n").map(String.init) } } }
+    var text: String { lines.joined(separator: "\n") }
+}
+
+/// A folder laid out like the workbook, as far as a kata looks: two stages, their adapters, tests.
+struct TemporaryPackage {
+    static let files = [
+        "Package.swift": "// swift-tools-version:6.1\n",
+        "Sources/Stage2EnumAPI/PhotoManager.swift": "// Stage 2, endpoint enums.\nimport Models\n",
+        "Sources/Stage2EnumAPI/UnsplashAPI.swift": "// Endpoint enums, from stage 2 on.\n",
+        "Sources/Stage3Result/PhotoManager.swift": "// Stage 3, Result.\n",
+        "Sources/Stage3Result/APIError.swift": "// The typed error.\n",
+        "Workbench/Harness/Stage2Adapter.swift": "import Stage2EnumAPI\nstruct Stage2Adapter {}\n",
+        "Workbench/Harness/Stage2Adapter+Bench.swift": "extension Stage2Adapter {}\n",
+        "Workbench/Harness/Stage3Adapter.swift": "import Stage3Result\nstruct Stage3Adapter {}\n",
+        "Workbench/Harness/Stage3Adapter+Bench.swift": "extension Stage3Adapter {}\n",
+        "Tests/WorkbookTests/Stage3Tests.swift": "// Stage 3's suite, through its adapter.\n",
+        "Tests/InternalTests/Stage3InternalTests.swift": "// Stage 3's own checks, naming its types.\n",
+    ]
+
+    let root: URL
+
+    init(git: Bool) throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("workbook-kata-\(UUID().uuidString)")
+        for (path, text) in Self.files {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        guard git else { return }
+        _ = try Git(folder: root).succeed(["init", "--quiet", "--initial-branch=main"])
+        try commitAll("start")
+    }
+
+    /// A learner's exercise work in stage 3, uncommitted: a changed file and a new one.
+    func writeExerciseWork() throws {
+        try write("Sources/Stage3Result/PhotoManager.swift", "// Stage 3, with my exercise.\n")
+        try write("Sources/Stage3Result/Mine.swift", "// mine\n")
+    }
+
+    /// Writes `text` at `path`, uncommitted.
+    func write(_ path: String, _ text: String) throws {
+        let url = root.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+
+    /// Writes `text` at `path` and commits it.
+    func commit(_ path: String, _ text: String) throws {
+        try write(path, text)
+        try commitAll("add \(path)")
+    }
+
+    private func commitAll(_ message: String) throws {
+        let repository = Git(folder: root)
+        _ = try repository.succeed(["add", "."])
+        _ = try repository.succeed([
+            "-c", "user.name=Workbook", "-c", "user.email=workbook@example.com", "commit", "--quiet", "-m", message,
+        ])
+    }
+
+    /// Every file under the root but git's own, with its text.
+    func snapshot() throws -> [String: String] {
+        var files: [String: String] = [:]
+        let paths = try FileManager.default.subpathsOfDirectory(atPath: root.path)
+        for path in paths where !path.hasPrefix(".git") {
+            let url = root.appendingPathComponent(path)
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                files[path] = try String(contentsOf: url, encoding: .utf8)
+            }
+        }
+        return files
+    }
+
+    func remove() {
+        try? FileManager.default.removeItem(at: root)
+    }
+}
