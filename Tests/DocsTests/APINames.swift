@@ -312,18 +312,18 @@ enum APINames {
     static let platform: Set<String> = [
         // Types and protocols.
         "CancellationError", "Codable", "Decodable", "DecodingError", "Duration", "Error", "HTTPURLResponse", "Int",
-        "JSONDecoder",
-        "JSONEncoder",
+        "JSONDecoder", "JSONEncoder", "JSONSerialization",
         "LocalizedError", "NSError", "NSLock", "Result", "Sendable", "String", "Task", "URLComponents", "URLError",
         "URLProtocol", "URLQueryItem", "URLRequest", "URLSession",
         // Their initializers and members.
-        "CharacterSet.urlPathAllowed", "DispatchQueue.main", "Set(_:)", "Task.isCancelled", "URL(string:)",
-        "URLComponents.queryItems", "URLError(_:)", "URLSession.shared", "URLSession.shared.dataTask", "cancelAll()",
+        "CharacterSet.urlPathAllowed", "DispatchQueue.main", "JSONSerialization.data(withJSONObject:options:)",
+        "Set(_:)", "Task.isCancelled", "URL(string:)", "URLComponents(string:)", "URLComponents.queryItems",
+        "URLError(_:)", "URLSession.shared", "URLSession.shared.dataTask", "cancelAll()",
         "compactMap", "data(for:)", "dataTask", "dataTask(with:)", "fatalError", "httpBody", "httpMethod",
-        "localizedDescription", "outputFormatting", "resume()", "withCheckedContinuation", "withThrowingTaskGroup",
+        "localizedDescription", "resume()", "withCheckedContinuation", "withThrowingTaskGroup",
         // DecodingError's cases, and where its context says the body went wrong.
         "typeMismatch", "keyNotFound", "valueNotFound", "dataCorrupted", "codingPath",
-        // JSONEncoder's `.sortedKeys`, SwiftUI's `.task`.
+        // JSONSerialization's and JSONEncoder's `.sortedKeys`, SwiftUI's `.task`.
         ".sortedKeys", ".task",
         // Modules, and an upcoming language feature.
         "Foundation", "FoundationNetworking", "Observation", "Testing", "NonisolatedNonsendingByDefault",
