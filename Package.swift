@@ -68,7 +68,7 @@ let package = Package(
             name: "StageTesting", dependencies: ["Harness", "FakeServers", "FakeTurns", "Locking", "Models"],
             path: "Tests/StageTesting"),
         .testTarget(
-            name: "WorkbookTests",
+            name: "LadderTests",
             dependencies: [
                 "Harness", "FakeServers", "FakeTurns", "Fixtures", "Ladder", "Locking", "Models", "Metrics",
                 "StageTesting",
@@ -77,7 +77,7 @@ let package = Package(
         // The `workbook` command's tests: the tour, the bench, live mode, the kata, the layout, apart
         // from the stages' suite.
         .testTarget(
-            name: "CommandTests",
+            name: "CLITests",
             dependencies: [
                 "CLI", "FakeServers", "FakeTurns", "Fixtures", "Harness", "KataKit", "Locking", "Metrics", "Models",
                 "StageTesting", "TerminalText",
@@ -87,7 +87,7 @@ let package = Package(
         // The checks that name a stage's own types, apart, so that a kata that sets one file aside
         // rebuilds this small target alone, not the whole suite.
         .testTarget(
-            name: "InternalTests",
+            name: "StageTypesTests",
             dependencies: [
                 "FakeServers", "FakeTurns", "Harness", "StageTesting", "Stage2EnumAPI", "Stage5Router", "Stage6Async",
             ]),

@@ -434,7 +434,7 @@ enum DocChecks {
 
     /// Where the tests a page may name are: the suite, the command's tests, the stages' own checks, the fakes' tests.
     static let testFolders = [
-        "Tests/WorkbookTests", "Tests/CommandTests", "Tests/InternalTests", "Tests/FakeServerTests",
+        "Tests/LadderTests", "Tests/CLITests", "Tests/StageTypesTests", "Tests/FakeServerTests",
     ]
 
     /// `<!-- case: NAME -->` names a test that exists: `SharedCase("NAME"`, `@Test("NAME"` or

@@ -97,8 +97,8 @@ enum DocFindings {
         }
     }
 
-    /// Sources/Stage3Result/…, Workbench/Harness/Stage3Adapter….swift, Tests/WorkbookTests/Stage3Tests.swift,
-    /// Tests/InternalTests/Stage5InternalTests.swift.
+    /// Sources/Stage3Result/…, Workbench/Harness/Stage3Adapter….swift, Tests/LadderTests/Stage3Tests.swift,
+    /// Tests/StageTypesTests/Stage5TypesTests.swift.
     static func isStagePath(_ path: String) -> Bool {
         let parts = path.split(separator: "/").map(String.init)
         func numbered(_ name: String) -> Bool {
@@ -107,7 +107,7 @@ enum DocFindings {
         switch (parts.first, parts.count) {
         case ("Workbench", 3...) where parts[1] == "Harness": return numbered(parts[2])
         case ("Sources", 2...): return numbered(parts[1])
-        case ("Tests", 3...): return ["WorkbookTests", "InternalTests"].contains(parts[1]) && numbered(parts[2])
+        case ("Tests", 3...): return ["LadderTests", "StageTypesTests"].contains(parts[1]) && numbered(parts[2])
         default: return false
         }
     }
@@ -170,13 +170,13 @@ struct DocsTests {
     func stageProblemsToldApart() {
         for path in [
             "Sources/Stage3Result/APIError.swift", "Workbench/Harness/Stage3Adapter+UserPhotos.swift",
-            "Tests/WorkbookTests/Stage6Tests.swift", "Tests/InternalTests/Stage5InternalTests.swift",
+            "Tests/LadderTests/Stage6Tests.swift", "Tests/StageTypesTests/Stage5TypesTests.swift",
         ] {
             #expect(DocFindings.isStagePath(path), "\(path)")
         }
         for path in [
             "Workbench/HarnessCore/Capabilities.swift", "Sources/Models/Photo.swift",
-            "Tests/WorkbookTests/SharedCases.swift", "Tests/FakeServerTests/FakeServerTests.swift",
+            "Tests/LadderTests/SharedCases.swift", "Tests/FakeServerTests/FakeServerTests.swift",
             "docs/03-result.md", "Sources",
         ] {
             #expect(!DocFindings.isStagePath(path), "\(path)")

@@ -11,7 +11,7 @@ import FoundationNetworking
 #endif
 
 // The fakes need no stage, so these tests are a target of their own, which a kata does not
-// rebuild. They take turns on the separate fake with the stage 6 suites in WorkbookTests.
+// rebuild. They take turns on the separate fake with the stage 6 suites in LadderTests.
 @Suite("Fake servers", .serialized, .separateFakeTurn)
 struct FakeServerTests {
     // The separate fake, which only this suite's session reaches; what it says, the shared one says too.

@@ -119,7 +119,7 @@ struct KataTests {
                     from: "main",
                     files: [
                         "Sources/Stage3Result/PhotoManager.swift", "Sources/Stage3Result/UnsplashAPI.swift",
-                        "Tests/WorkbookTests/Stage3Tests.swift", "Workbench/Harness/Stage3Adapter+Bench.swift",
+                        "Tests/LadderTests/Stage3Tests.swift", "Workbench/Harness/Stage3Adapter+Bench.swift",
                         "Workbench/Harness/Stage3Adapter.swift",
                     ]))
         #expect(try kata.git.currentBranch() == "kata/3")
@@ -131,9 +131,9 @@ struct KataTests {
         #expect(started["Workbench/Harness/Stage3Adapter.swift"]?.contains("import Stage3Result") == true)
         #expect(started["Workbench/Harness/Stage3Adapter+Bench.swift"] != nil)
         #expect(
-            started["Tests/WorkbookTests/Stage3Tests.swift"]
-                == TemporaryPackage.files["Tests/WorkbookTests/Stage3Tests.swift"], "the suite stays as it is")
-        #expect(started["Tests/InternalTests/Stage3InternalTests.swift"] == nil, "the stage's own checks are set aside")
+            started["Tests/LadderTests/Stage3Tests.swift"]
+                == TemporaryPackage.files["Tests/LadderTests/Stage3Tests.swift"], "the suite stays as it is")
+        #expect(started["Tests/StageTypesTests/Stage3TypesTests.swift"] == nil, "the stage's own checks are set aside")
         #expect(
             started["Sources/Stage2EnumAPI/PhotoManager.swift"]
                 == TemporaryPackage.files["Sources/Stage2EnumAPI/PhotoManager.swift"])
@@ -156,7 +156,7 @@ struct KataTests {
         let committed = try package.snapshot()
         let kata = try Kata(3, root: package.root)
         _ = try kata.start()
-        #expect(try package.snapshot()["Tests/WorkbookTests/Stage3Tests.swift"] == edition)
+        #expect(try package.snapshot()["Tests/LadderTests/Stage3Tests.swift"] == edition)
         _ = try kata.stop()
         #expect(try package.snapshot() == committed)
     }

@@ -25,8 +25,8 @@ struct TemporaryPackage {
         "Workbench/Harness/Stage2Adapter+Bench.swift": "extension Stage2Adapter {}\n",
         "Workbench/Harness/Stage3Adapter.swift": "import Stage3Result\nstruct Stage3Adapter {}\n",
         "Workbench/Harness/Stage3Adapter+Bench.swift": "extension Stage3Adapter {}\n",
-        "Tests/WorkbookTests/Stage3Tests.swift": "// Stage 3's suite, through its adapter.\n",
-        "Tests/InternalTests/Stage3InternalTests.swift": "// Stage 3's own checks, naming its types.\n",
+        "Tests/LadderTests/Stage3Tests.swift": "// Stage 3's suite, through its adapter.\n",
+        "Tests/StageTypesTests/Stage3TypesTests.swift": "// Stage 3's own checks, naming its types.\n",
     ]
 
     let root: URL

@@ -1,4 +1,4 @@
-// The kata edition of Stage6Tests.swift, which kata 6's first commit puts in Tests/WorkbookTests: the stage's own
+// The kata edition of Stage6Tests.swift, which kata 6's first commit puts in Tests/LadderTests: the stage's own
 // names stage 6's Router and runs on the separate fake, which stage 5's code never reaches; this one uses the adapter.
 import FakeServers
 import Fixtures

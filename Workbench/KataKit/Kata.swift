@@ -74,9 +74,9 @@ package struct Kata {
     var adapter: String { "Stage\(number)Adapter" }
     var previousAdapter: String { "Stage\(number - 1)Adapter" }
     /// The stage's suite, which reaches the stage through its adapter only.
-    var testFile: String { "Tests/WorkbookTests/Stage\(number)Tests.swift" }
+    var testFile: String { "Tests/LadderTests/Stage\(number)Tests.swift" }
     /// The stage's own checks, which name its types: the kata sets them aside.
-    var internalTestFile: String { "Tests/InternalTests/Stage\(number)InternalTests.swift" }
+    var typesTestFile: String { "Tests/StageTypesTests/Stage\(number)TypesTests.swift" }
     /// A kata edition of the suite, for a stage whose suite cannot run on the stage before's code
     /// (stage 6's runs on the separate fake, which stage 5's code never reaches).
     var kataTestFile: String { "Tests/Katas/Stage\(number)Tests.swift" }
@@ -92,13 +92,13 @@ package struct Kata {
             let name = path.dropFirst(adapters.count)
             return name.hasPrefix(adapter) && name.hasSuffix(".swift") && !name.contains("/")
         }
-        return path.hasPrefix("Sources/\(module)/") || path == testFile || path == internalTestFile
+        return path.hasPrefix("Sources/\(module)/") || path == testFile || path == typesTestFile
     }
 
     /// The files the kata takes over, as committed at `commit` (HEAD unless told).
     func committedFiles(at commit: String = "HEAD") throws -> [String] {
         try git.committedFiles(
-            under: ["Sources/\(module)", "Workbench/Harness", testFile, internalTestFile], at: commit
+            under: ["Sources/\(module)", "Workbench/Harness", testFile, typesTestFile], at: commit
         ).filter(owns)
     }
 
@@ -241,7 +241,7 @@ package struct Kata {
         found += adapters.filter { $0.hasPrefix(adapter) && $0.hasSuffix(".swift") }.sorted().map {
             "Workbench/Harness/\($0)"
         }
-        for file in [testFile, internalTestFile]
+        for file in [testFile, typesTestFile]
         where fileManager.fileExists(atPath: root.appendingPathComponent(file).path) {
             found.append(file)
         }

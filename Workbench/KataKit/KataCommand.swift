@@ -152,8 +152,8 @@ struct KataRun {
                 """)
         case .new(let from, _):
             let ownChecks =
-                try kata.committedFiles(at: "HEAD^").contains(kata.internalTestFile)
-                ? "\(kata.internalTestFile) is set aside: its checks name stage \(n)'s own types.\n" : ""
+                try kata.committedFiles(at: "HEAD^").contains(kata.typesTestFile)
+                ? "\(kata.typesTestFile) is set aside: its checks name stage \(n)'s own types.\n" : ""
             say(
                 """
                 Kata \(n) started on a branch of its own, \(kata.branch), from \(from). Its first commit puts stage \

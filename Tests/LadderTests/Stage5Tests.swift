@@ -1,6 +1,6 @@
 // Stage 5 on the shared suite: `swift test --filter Stage5` runs every case against it alone.
 // Everything here reaches the stage through its adapter, so kata 5 (`swift run kata start 5`) runs it on
-// stage 4's code; what names Stage5Router's own types is in Tests/InternalTests.
+// stage 4's code; what names Stage5Router's own types is in Tests/StageTypesTests.
 import Fixtures
 import Harness
 import StageTesting

@@ -15,7 +15,7 @@ import FoundationNetworking
 #endif
 
 @Suite("Stage6Async's own types", .serialized, .separateFakeTurn)
-struct Stage6InternalTests {
+struct Stage6TypesTests {
     /// A POST with twelve parameters, built by the same `asURLRequest()` as every endpoint.
     struct TwelveFieldsRouter: Stage6Async.Router {
         let baseURL = "https://api.example.com"
@@ -37,7 +37,7 @@ struct Stage6InternalTests {
     }
 }
 
-extension Stage6InternalTests {
+extension Stage6TypesTests {
     /// A router for `/photos/x` on whichever base URL it is given.
     struct BaseRouter: Stage6Async.Router {
         let baseURL: String
@@ -53,7 +53,7 @@ extension Stage6InternalTests {
     }
 }
 
-extension Stage6InternalTests {
+extension Stage6TypesTests {
     @Test("Stage 6's logger keeps its last `capacity` lines, oldest first, however many calls came before")
     func loggerCapacity() async throws {
         _ = freshFake(.separate)

@@ -178,7 +178,7 @@ struct StageRunTests {
         arguments: Ladder.numbers)
     func suiteRunsEveryList(_ number: Int) throws {
         let tests = try #require(SourceMetrics.sourcesDirectory(from: #filePath)).deletingLastPathComponent()
-            .appendingPathComponent("Tests/WorkbookTests")
+            .appendingPathComponent("Tests/LadderTests")
         // The suite, and the kata edition that stands in for it during a kata, where there is one.
         let root = tests.deletingLastPathComponent().deletingLastPathComponent()
         let files = [

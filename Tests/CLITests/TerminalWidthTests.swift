@@ -253,7 +253,7 @@ struct FittedCompareTests {
 }
 
 @Suite("A mistyped command")
-struct MistypedCommandTests {
+struct MistypedCLITests {
     /// What `workbook` printed for `arguments`, on both streams, and its exit status.
     func run(_ arguments: [String]) async -> (lines: [String], status: Int32) {
         let lines = Locked<[String]>([])

@@ -1,6 +1,6 @@
 // Stage 2 on the shared suite: `swift test --filter Stage2` runs every case against it alone.
 // Everything here reaches the stage through its adapter, so kata 2 (`swift run kata start 2`) runs it on
-// stage 1's code; what names Stage2EnumAPI's own types is in Tests/InternalTests.
+// stage 1's code; what names Stage2EnumAPI's own types is in Tests/StageTypesTests.
 import Fixtures
 import Harness
 import StageTesting

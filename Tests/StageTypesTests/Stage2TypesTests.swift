@@ -7,7 +7,7 @@ import Stage2EnumAPI
 import Testing
 
 @Suite("Stage2EnumAPI's own types")
-struct Stage2InternalTests {
+struct Stage2TypesTests {
     @Test("Stage 2's endpoints without parameters have no query, not a stray '?='")
     func noStrayQuery() {
         #expect(UnsplashAPI.randomPhoto.queryItems.isEmpty)

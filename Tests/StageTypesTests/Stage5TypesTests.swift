@@ -5,7 +5,7 @@ import Stage5Router
 import Testing
 
 @Suite("Stage5Router's own types")
-struct Stage5InternalTests {
+struct Stage5TypesTests {
     /// A router for `/photos/x` on whichever base URL it is given.
     struct BaseRouter: Stage5Router.Router {
         let baseURL: String
@@ -21,7 +21,7 @@ struct Stage5InternalTests {
     }
 }
 
-extension Stage5InternalTests {
+extension Stage5TypesTests {
     /// A POST with twelve parameters, built by the same `asURLRequest()` as every endpoint.
     struct TwelveFieldsRouter: Stage5Router.Router {
         let baseURL = "https://api.example.com"

@@ -1,6 +1,6 @@
 // Stage 6 on the shared suite: `swift test --filter Stage6` runs every case against it alone,
 // on a session of its own rather than `URLSession.shared`, and so on the separate fake. What names
-// Stage6Async's own types is in Tests/InternalTests.
+// Stage6Async's own types is in Tests/StageTypesTests.
 import FakeServers
 import Fixtures
 import Foundation
