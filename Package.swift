@@ -1,7 +1,7 @@
 // swift-tools-version:6.1
 // The workbook: one login API and one photo API, written six times, one refactoring step apart.
-// Sources/ holds the ladder (the six stages and the models they share); Workbench/ holds what runs
-// it: the fake servers, the harness, the metrics and the `workbook` command.
+// Sources/ holds the ladder (the six stages and the models they share) and its DocC tutorial;
+// Workbench/ holds what runs it: the fake servers, the harness, the metrics and the `workbook` command.
 import PackageDescription
 
 let stages = [
@@ -13,6 +13,7 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18)],
     products: stages.map { .library(name: $0, targets: [$0]) } + [
         .library(name: "Models", targets: ["Models"]),
+        .library(name: "NetworkLayerWorkbook", targets: ["NetworkLayerWorkbook"]),
         .library(name: "FakeServers", targets: ["FakeServers"]),
         .library(name: "Harness", targets: ["Harness"]),
         .library(name: "Metrics", targets: ["Metrics"]),
@@ -22,6 +23,9 @@ let package = Package(
     targets: stages.map { .target(name: $0, dependencies: ["Models"], exclude: ["README.md"]) } + [
         // The domain models every stage decodes; what a stage refactors lives in the stage.
         .target(name: "Models"),
+        // The DocC tutorial of the ladder, one chapter per step, and no code. It depends on no stage
+        // and none on it: the stage files its steps show are links into the stages' folders.
+        .target(name: "NetworkLayerWorkbook"),
         // The ladder said once: each stage's number, module, chapter and tutorial.
         .target(name: "Ladder", path: "Workbench/Ladder"),
         // A value behind a lock that the thread sanitizer can see through.

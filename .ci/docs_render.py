@@ -26,8 +26,13 @@ import tempfile
 import time
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
-MODELS = os.path.join(ROOT, "Sources", "Models", "Documentation.docc")
-MODULES = ["Models", "Stage1Hardcoded", "Stage2EnumAPI", "Stage3Result", "Stage4Generic", "Stage5Router", "Stage6Async"]
+# The tutorial is a module of its own, and its pages are /tutorials/networklayerworkbook/...
+TUTORIAL = "NetworkLayerWorkbook"
+CATALOG = os.path.join(ROOT, "Sources", TUTORIAL, "Documentation.docc")
+TUTORIALS = "tutorials/%s/" % TUTORIAL.lower()
+MODULES = [
+    TUTORIAL, "Models", "Stage1Hardcoded", "Stage2EnumAPI", "Stage3Result", "Stage4Generic", "Stage5Router", "Stage6Async",
+]
 PAGE_TIMEOUT = 20.0
 
 
@@ -44,7 +49,7 @@ def directive_argument(text, directive, name):
 def expected_pages():
     """Each page to render: its path on the site and what it must show."""
     pages = []
-    toc_path = os.path.join(MODELS, "NetworkLayerWorkbook.tutorial")
+    toc_path = os.path.join(CATALOG, "NetworkLayerWorkbook.tutorial")
     with open(toc_path, encoding="utf-8") as handle:
         toc = handle.read()
     chapters = re.findall(
@@ -54,26 +59,26 @@ def expected_pages():
         raise SystemExit("docs_render: expected five chapters in %s, found %d" % (toc_path, len(chapters)))
     pages.append(
         {
-            "path": "tutorials/networklayerworkbook/",
+            "path": TUTORIALS,
             "kind": "the tutorials' index",
             "texts": [directive_argument(toc, "Intro", "title")] + [name for name, _ in chapters],
             "code": [],
         }
     )
     for chapter, name in chapters:
-        with open(os.path.join(MODELS, "Tutorials", name + ".tutorial"), encoding="utf-8") as handle:
+        with open(os.path.join(CATALOG, "Tutorials", name + ".tutorial"), encoding="utf-8") as handle:
             tutorial = handle.read()
         files = re.findall(r"@Code\([^)]*?\bfile:\s*\"([^\"]+)\"", tutorial)
         code = []
         for resource in dict.fromkeys(files):
-            with open(os.path.join(MODELS, "Resources", resource), encoding="utf-8") as handle:
+            with open(os.path.join(CATALOG, "Resources", resource), encoding="utf-8") as handle:
                 lines = [line for line in handle.read().splitlines() if line.strip()]
             # The file's first and last lines of code: the listing is there, whole.
             code.append((resource, lines[0], lines[-1]))
         questions = len(re.findall(r"@MultipleChoice", tutorial))
         pages.append(
             {
-                "path": "tutorials/models/%s/" % name.lower(),
+                "path": TUTORIALS + "%s/" % name.lower(),
                 "kind": "a tutorial",
                 "texts": [
                     chapter,
@@ -295,7 +300,7 @@ def render(browser, site, page, shots):
         if not highlighted:
             problems.append("no changed line is highlighted")
     problems += console_errors(browser.events)
-    if shots and page["path"] == "tutorials/networklayerworkbook/":
+    if shots and page["path"] == TUTORIALS:
         # The whole index, every chapter in it.
         height = min(int(browser.evaluate("document.documentElement.scrollHeight") or 900), 4000)
         browser.call(
@@ -342,8 +347,8 @@ PLANTS = {
 
 def plant(site_dir):
     """Broken copies of stage 3's tutorial in the built site, one per way a page can be broken."""
-    tutorials = os.path.join(site_dir, "tutorials", "models")
-    data = os.path.join(site_dir, "data", "tutorials", "models")
+    tutorials = os.path.join(site_dir, TUTORIALS)
+    data = os.path.join(site_dir, "data", TUTORIALS)
     with open(os.path.join(tutorials, "stage-3-result", "index.html"), encoding="utf-8") as handle:
         html = handle.read()
     with open(os.path.join(data, "stage-3-result.json"), encoding="utf-8") as handle:
@@ -374,8 +379,8 @@ def plant(site_dir):
 
 def unplant(site_dir):
     for name in PLANTS:
-        subprocess.run(["rm", "-rf", os.path.join(site_dir, "tutorials", "models", name)], check=False)
-        subprocess.run(["rm", "-f", os.path.join(site_dir, "data", "tutorials", "models", name + ".json")], check=False)
+        subprocess.run(["rm", "-rf", os.path.join(site_dir, TUTORIALS, name)], check=False)
+        subprocess.run(["rm", "-f", os.path.join(site_dir, "data", TUTORIALS, name + ".json")], check=False)
 
 
 def main(argv):
@@ -390,7 +395,7 @@ def main(argv):
     stage3 = next(page for page in expected_pages() if page["path"].endswith("/stage-3-result/"))
     if options.planted_in:
         plant(options.planted_in)
-        pages = [dict(stage3, path="tutorials/models/%s/" % name, kind=why) for name, (why, _) in PLANTS.items()]
+        pages = [dict(stage3, path=TUTORIALS + "%s/" % name, kind=why) for name, (why, _) in PLANTS.items()]
         shots = None
     else:
         pages = expected_pages()

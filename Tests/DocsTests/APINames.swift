@@ -437,7 +437,9 @@ extension APIIndex {
         for folder in ["Sources", "Workbench", "Tests"] {
             let url = root.appendingPathComponent(folder)
             let paths = (try? FileManager.default.subpathsOfDirectory(atPath: url.path)) ?? []
-            for path in paths.sorted() where path.hasSuffix(".swift") {
+            // A catalog's stage files are links to the stages' own (the tutorial's Resources): read
+            // once, where they are, and never through a link that a kata has left pointing at nothing.
+            for path in paths.sorted() where path.hasSuffix(".swift") && !path.contains(".docc/") {
                 guard let text = try? String(contentsOf: url.appendingPathComponent(path), encoding: .utf8) else {
                     throw DocsSetupError("cannot read \(folder)/\(path)")
                 }

@@ -1,31 +1,28 @@
-// The DocC tutorials show the stages' own files. Every `@Code` file of a tutorial is a copy of a stage
-// file in the catalog's Resources, named `stage3-APIError.swift` for Sources/Stage3…/APIError.swift,
-// and must be that file byte for byte (`scripts/docs-site --sync` writes the copies). The tutorial of
-// step N walks the files that step changes, so each file stage N adds or changes is shown, and each
-// it changes or removes is shown as stage N-1 had it too.
+// The DocC tutorials show the stages' own files. Every `@Code` file of a tutorial names a stage file,
+// `stage3-APIError.swift` for Sources/Stage3…/APIError.swift, which the catalog's Resources hold as a
+// link to that file (`scripts/docs-site --sync` writes the links, and `scripts/docs-site --check`
+// is what checks them). Here, the rules on the tutorials' text: each file a step names exists in its
+// stage, and the tutorial of step N walks the files that step changes, so each file stage N adds or
+// changes is shown, and each it changes or removes is shown as stage N-1 had it too.
 import Foundation
 import Metrics
 
 /// The tutorials' catalog, read as pure data so that the rules can be tried on a planted one.
 struct TutorialCatalog: Sendable {
     /// The catalog's folder, from the package root.
-    static let folder = "Sources/Models/Documentation.docc"
+    static let folder = "Sources/NetworkLayerWorkbook/Documentation.docc"
 
     /// Each tutorial's path from the package root, and its text.
     let tutorials: [(path: String, text: String)]
     /// The table of contents' path, and its text.
     let tableOfContents: (path: String, text: String)
-    /// The names of the stage copies in Resources (`stage3-APIError.swift`, …).
-    let resourceNames: [String]
-    /// A copy's bytes, by its name in Resources.
-    let resource: @Sendable (String) -> Data?
     /// A stage's Swift files' names, by stage number.
     let stageFiles: @Sendable (Int) -> [String]
     /// A stage file's bytes, by stage number and file name.
     let stageFile: @Sendable (Int, String) -> Data?
 }
 
-/// One `@Code` directive: the file name the reader sees, the copy it shows, and the copy DocC
+/// One `@Code` directive: the file name the reader sees, the stage file it shows, and the one DocC
 /// compares it with.
 struct CodeStep: Equatable {
     let name: String
@@ -74,8 +71,8 @@ enum TutorialRules {
         return number
     }
 
-    /// What a learner's change to a stage can cause: a copy that is no longer its stage file, and a
-    /// file the step changes that its tutorial does not show.
+    /// What a learner's change to a stage can cause: a step that names a stage file that is gone, and
+    /// a file the step changes that its tutorial does not show.
     static func stageProblems(_ catalog: TutorialCatalog) -> [DocProblem] {
         var problems: [DocProblem] = []
         for (path, text) in catalog.tutorials {
@@ -84,20 +81,12 @@ enum TutorialRules {
                 for name in [step.file] + (step.previousFile.map { [$0] } ?? []) {
                     guard let (stage, file) = source(of: name) else { continue }
                     let excerpt = "@Code(name: \"\(step.name)\", file: \"\(step.file)\")"
-                    guard let original = catalog.stageFile(stage, file) else {
+                    if catalog.stageFile(stage, file) == nil {
                         problems.append(
                             DocProblem(
                                 file: path, line: step.line, excerpt: excerpt,
-                                message: "\(name) copies stage \(stage)'s \(file), which does not exist"))
-                        continue
-                    }
-                    if catalog.resource(name) != original {
-                        problems.append(
-                            DocProblem(
-                                file: path, line: step.line, excerpt: excerpt,
-                                message: "\(TutorialCatalog.folder)/Resources/\(name) is not stage \(stage)'s "
-                                    + "\(file), byte for byte: if the step changed, bring the tutorial's prose up to "
-                                    + "date, then run scripts/docs-site --sync"))
+                                message: "\(name) shows stage \(stage)'s \(file), which does not exist: if the "
+                                    + "step changed, bring the tutorial up to date, then run scripts/docs-site --sync"))
                     }
                 }
             }
@@ -124,27 +113,24 @@ enum TutorialRules {
         return names.sorted().filter { catalog.stageFile(number - 1, $0) != catalog.stageFile(number, $0) }
     }
 
-    /// What only the catalog itself can get wrong: a copy's name, a copy no tutorial shows, the
-    /// chapters' order, and the assessments.
+    /// What only the catalog itself can get wrong: a stage file's name, the chapters' order, and the
+    /// assessments.
     static func catalogProblems(_ catalog: TutorialCatalog) -> [DocProblem] {
         var problems: [DocProblem] = []
-        var shown: Set<String> = []
         for (path, text) in catalog.tutorials {
             for step in codeSteps(in: text) {
                 let excerpt = "@Code(name: \"\(step.name)\", file: \"\(step.file)\")"
                 func problem(_ message: String) {
                     problems.append(DocProblem(file: path, line: step.line, excerpt: excerpt, message: message))
                 }
-                shown.insert(step.file)
                 guard let (stage, file) = source(of: step.file) else {
-                    problem("\(step.file) is not a stage file's copy, named stageN-File.swift")
+                    problem("\(step.file) does not name a stage file as stageN-File.swift")
                     continue
                 }
                 if step.name != file {
                     problem("the step shows \(step.file) under the name \(step.name), not \(file)")
                 }
                 if let previous = step.previousFile {
-                    shown.insert(previous)
                     if previous != "stage\(stage - 1)-\(file)" {
                         problem("its previousFile, \(previous), is not stage \(stage - 1)'s \(file)")
                     }
@@ -161,12 +147,6 @@ enum TutorialRules {
                             + "its @Justification: it has \(questions) questions, \(choices) answers and "
                             + "\(justifications) justifications"))
             }
-        }
-        for name in catalog.resourceNames where !shown.contains(name) {
-            problems.append(
-                DocProblem(
-                    file: "\(TutorialCatalog.folder)/Resources/\(name)", line: 1, excerpt: name,
-                    message: "no tutorial shows it: scripts/docs-site --sync removes it"))
         }
         let chapters = catalog.tableOfContents.text.components(separatedBy: "\n").filter {
             $0.contains("@TutorialReference(")
@@ -188,7 +168,6 @@ extension TutorialCatalog {
         guard let root = PackageWorld.root else { throw DocsSetupError("Package.swift was not found") }
         let fileManager = FileManager.default
         let catalog = root.appendingPathComponent(folder)
-        let resources = catalog.appendingPathComponent("Resources")
         let paths = (try? fileManager.subpathsOfDirectory(atPath: catalog.path)) ?? []
         func read(_ path: String) -> String? {
             try? String(contentsOf: catalog.appendingPathComponent(path), encoding: .utf8)
@@ -209,10 +188,6 @@ extension TutorialCatalog {
             uniquingKeysWith: { first, _ in first })
         return TutorialCatalog(
             tutorials: tutorials, tableOfContents: ("\(folder)/\(tableOfContents)", contents),
-            resourceNames: ((try? fileManager.contentsOfDirectory(atPath: resources.path)) ?? []).filter {
-                $0.hasSuffix(".swift")
-            }.sorted(),
-            resource: { try? Data(contentsOf: resources.appendingPathComponent($0)) },
             stageFiles: { number in
                 guard let folder = folders[number] else { return [] }
                 return ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter {
