@@ -30,9 +30,11 @@ ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 TUTORIAL = "NetworkLayerWorkbook"
 CATALOG = os.path.join(ROOT, "Sources", TUTORIAL, "Documentation.docc")
 TUTORIALS = "tutorials/%s/" % TUTORIAL.lower()
-MODULES = [
-    TUTORIAL, "Models", "Stage1Hardcoded", "Stage2EnumAPI", "Stage3Result", "Stage4Generic", "Stage5Router", "Stage6Async",
-]
+# The stages are the folders Sources/Stage<N>…, in the ladder's order (scripts/stages reads them so).
+MODULES = [TUTORIAL, "Models"] + sorted(
+    (name for name in os.listdir(os.path.join(ROOT, "Sources")) if re.match(r"Stage\d", name)),
+    key=lambda name: int(re.match(r"Stage(\d+)", name).group(1)),
+)
 PAGE_TIMEOUT = 20.0
 
 

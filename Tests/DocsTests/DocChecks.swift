@@ -571,7 +571,8 @@ enum DocChecks {
         guard indent <= 3 else { return nil }
         let rest = line.dropFirst(indent)
         let level = rest.prefix { $0 == "#" }.count
-        guard (1...6).contains(level) else { return nil }
+        // CommonMark's ATX headings: one to six `#`.
+        guard level >= 1, level <= 6 else { return nil }
         let after = rest.dropFirst(level)
         guard after.isEmpty || after.first == " " || after.first == "\t" else { return nil }
         var text = after.trimmingCharacters(in: .whitespaces)

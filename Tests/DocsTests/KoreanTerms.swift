@@ -53,7 +53,7 @@ enum KoreanTerms {
         RejectedVariant("switch[^.]*케이스", use: "case"),
         // Before and after, said one way, never in English at the head of a line.
         RejectedVariant("(?i)^(before|after)[ ,:]", use: "바꾸기 전인 N단계, 바꾼 뒤인 N단계"),
-        RejectedVariant(#"(이전|이후)(인 |\()[1-6]단계"#, use: "바꾸기 전인 N단계, 바꾼 뒤인 N단계"),
+        RejectedVariant(#"(이전|이후)(인 |\()[0-9]단계"#, use: "바꾸기 전인 N단계, 바꾼 뒤인 N단계"),
         // 단계 only for stages: a step is 순서, 1번, 2번, as the kata pages write it.
         RejectedVariant(#"^#{2,6} 단계\s*$"#, use: "작업 순서 for the steps (단계 is a stage)"),
         RejectedVariant("^#{2,6} [0-9]+단계:", use: "1번, 2번 for a step", onPagesUnder: "hints/"),

@@ -5,6 +5,7 @@
 // stage, and the tutorial of step N walks the files that step changes, so each file stage N adds or
 // changes is shown, and each it changes or removes is shown as stage N-1 had it too.
 import Foundation
+import Ladder
 import Metrics
 
 /// The tutorials' catalog, read as pure data so that the rules can be tried on a planted one.
@@ -36,7 +37,8 @@ enum TutorialRules {
     static func source(of resource: String) -> (stage: Int, file: String)? {
         guard resource.hasPrefix("stage"), resource.hasSuffix(".swift"),
             let dash = resource.firstIndex(of: "-"),
-            let stage = Int(resource[resource.index(resource.startIndex, offsetBy: 5)..<dash]), (1...6).contains(stage)
+            let stage = Int(resource[resource.index(resource.startIndex, offsetBy: 5)..<dash]),
+            Ladder.numbers.contains(stage)
         else { return nil }
         let file = String(resource[resource.index(after: dash)...])
         return file.count > ".swift".count ? (stage, file) : nil
@@ -65,8 +67,8 @@ enum TutorialRules {
     /// The step a tutorial walks, from its file name: `stage-3-result.tutorial` is the step to stage 3.
     static func step(of path: String) -> Int? {
         let name = (path as NSString).lastPathComponent
-        guard name.hasPrefix("stage-"), let number = Int(name.dropFirst("stage-".count).prefix(1)),
-            (2...6).contains(number)
+        guard name.hasPrefix("stage-"), let number = Int(name.dropFirst("stage-".count).prefix { $0.isNumber }),
+            Ladder.kataNumbers.contains(number)
         else { return nil }
         return number
     }
