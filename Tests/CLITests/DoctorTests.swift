@@ -61,7 +61,7 @@ struct DoctorTests {
     func oldSwift() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         var environment = ProcessInfo.processInfo.environment
-        let stub = root.appendingPathComponent("Fixtures/swift-6.0").path
+        let stub = root.appendingPathComponent("StandIns/swift-6.0").path
         environment["PATH"] = stub + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
         let finding = DoctorChecks.swift(environment: environment, in: root)
         #expect(finding.verdict == .fix)
