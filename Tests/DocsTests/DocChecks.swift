@@ -1,6 +1,7 @@
 // The rules every docs page follows, as pure functions of the page's text and of what the package
 // holds now, so that each rule can be tried on a deliberately wrong page written inline.
 import Foundation
+import Locking
 import Metrics
 
 /// Something a page says that the package does not bear out.
@@ -494,6 +495,7 @@ enum DocChecks {
     /// Every relative link, inline (`[x](path)`) or by reference (`[x]: path`), leads to a file or folder.
     static func links(_ page: DocPage, _ world: DocWorld) -> [DocProblem] {
         var problems: [DocProblem] = []
+        var ownAnchors: [String]?
         for (index, text) in page.prose {
             for target in linkTargets(in: text) {
                 func problem(_ message: String) {
@@ -505,7 +507,9 @@ enum DocChecks {
                     continue
                 }
                 if target.hasPrefix("#") {
-                    if let missing = missingAnchor(target, on: page) { problem(missing) }
+                    let anchors = ownAnchors ?? anchors(of: page)
+                    ownAnchors = anchors
+                    if let missing = missingAnchor(target, in: page.path, anchors: anchors) { problem(missing) }
                     continue
                 }
                 guard let path = localPath(of: target) else { continue }
@@ -519,28 +523,38 @@ enum DocChecks {
                 }
                 // An anchor into another page must name one of its headings; one into a source
                 // file (#L12) is GitHub's line number, not checked.
-                if target.contains("#"), resolved.hasSuffix(".md"), let lines = world.lines(resolved),
-                    let missing = missingAnchor(
-                        target, on: DocPage(path: resolved, text: lines.joined(separator: "\n")))
-                {
-                    problem(missing)
+                if target.contains("#"), resolved.hasSuffix(".md"), let lines = world.lines(resolved) {
+                    let anchors = anchors(ofPageAt: resolved, lines: lines)
+                    if let missing = missingAnchor(target, in: resolved, anchors: anchors) { problem(missing) }
                 }
             }
         }
         return problems
     }
 
-    /// Nil when `target`'s `#fragment` is the anchor of a heading of `page`; else what is wrong.
-    static func missingAnchor(_ target: String, on page: DocPage) -> String? {
+    /// Nil when `target`'s `#fragment` is one of `anchors`, the page at `path`'s; else what is wrong.
+    static func missingAnchor(_ target: String, in path: String, anchors: [String]) -> String? {
         guard let hash = target.firstIndex(of: "#") else { return nil }
         let raw = String(target[target.index(after: hash)...])
         let fragment = raw.removingPercentEncoding ?? raw
-        let anchors = anchors(of: page)
         guard !anchors.contains(fragment) else { return nil }
         let listed =
             anchors.isEmpty ? "it has no headings" : "its headings' anchors are " + anchors.joined(separator: ", ")
-        return "\(page.path) has no heading whose anchor is #\(fragment); \(listed)"
+        return "\(path) has no heading whose anchor is #\(fragment); \(listed)"
     }
+
+    /// The anchors of the page at `path` with these lines, read once: a page is linked from many,
+    /// and parsing it is most of what a link costs.
+    static func anchors(ofPageAt path: String, lines: [String]) -> [String] {
+        let text = lines.joined(separator: "\n")
+        let key = "\(path)\u{0}\(text.hashValue)"
+        if let known = anchorsRead.withLock({ $0[key] }) { return known }
+        let found = anchors(of: DocPage(path: path, text: text))
+        anchorsRead.withLock { $0[key] = found }
+        return found
+    }
+
+    private static let anchorsRead = Locked<[String: [String]]>([:])
 
     // MARK: - Anchors
 

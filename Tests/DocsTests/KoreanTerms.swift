@@ -81,11 +81,19 @@ enum KoreanTerms {
     static func problems(on page: DocPage) -> [DocProblem] {
         guard Translation.isKorean(page.path) else { return [] }
         var problems: [DocProblem] = []
+        // Each pattern compiled once a page, not once a line: compiling is most of what a search costs.
+        let variants = rejected.filter { $0.applies(to: page.path) }.compactMap { variant in
+            (try? NSRegularExpression(pattern: variant.pattern)).map { (variant, $0) }
+        }
+        let marker = try? NSRegularExpression(pattern: "<!--.*?-->")
         for (index, line) in page.lines.enumerated() where !page.inBlock[index] {
             // A marker quotes a test's English name: only what a reader reads is held to the glossary.
-            let text = line.replacingOccurrences(of: "<!--.*?-->", with: " ", options: .regularExpression)
-            for variant in rejected where variant.applies(to: page.path) {
-                guard let found = text.range(of: variant.pattern, options: .regularExpression) else { continue }
+            let whole = NSRange(line.startIndex..., in: line)
+            let text = marker?.stringByReplacingMatches(in: line, range: whole, withTemplate: " ") ?? line
+            for (variant, pattern) in variants {
+                guard let match = pattern.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),
+                    let found = Range(match.range, in: text)
+                else { continue }
                 let variantText = String(text[found])
                 problems.append(
                     DocProblem(

@@ -49,6 +49,11 @@ struct WorkbookCode: Sendable {
     func knows(_ name: String) -> Bool {
         if name.contains("/") { return exists(name) }
         let bare = name.hasPrefix(".") ? String(name.dropFirst()) : name
+        // One identifier is in the code as a whole word exactly when it is one of the code's
+        // identifiers: a set lookup, not a search of every source.
+        if let first = bare.first, !first.isNumber, bare.allSatisfy({ LibraryQuotes.isIdentifierCharacter($0) }) {
+            return identifiers.contains(bare)
+        }
         if LibraryQuotes.containsWord(bare, in: text) { return true }
         if let selector = LibraryQuotes.selector(bare) {
             return identifiers.contains(selector.base)
@@ -236,6 +241,7 @@ enum LibraryQuotes {
         var found: [NameMention] = []
         var lines: [Int: [Int]] = [:]
         for (index, number) in page.paragraphs { lines[number, default: []].append(index) }
+        let reach = (pins.flatMap(\.names).map(\.count).max() ?? 0) + 8
         for indices in lines.values {
             let ordered = indices.sorted()
             // The paragraph as one line, remembering where each of its lines starts.
@@ -246,8 +252,12 @@ enum LibraryQuotes {
                 starts.append((text.count, index))
                 text += page.lines[index].trimmingCharacters(in: .whitespaces)
             }
+            let characters = Array(text)
             for span in codeSpanRanges(in: text) {
-                let before = String(text.prefix(span.offset)).trimmingCharacters(in: .whitespaces)
+                // What a name is said of stands just before it: a library's longest name, its
+                // possessive and the character before are all that is read.
+                let before = String(characters[max(0, span.offset - reach)..<span.offset])
+                    .trimmingCharacters(in: .whitespaces)
                 let sayers = pins.filter { pin in
                     pin.names.contains { alias in
                         ["'s", "’s", "의"].contains { suffix in
