@@ -122,7 +122,8 @@ struct LibraryQuoteRuleTests {
         #expect(problem?.file == "docs/beyond.md")
         #expect(problem?.line == 9)
         #expect(problem?.excerpt == "`client(_:shouldRetryRequest:attempts:error:)`")
-        #expect(problem?.message.contains("nor quoted for Get in Tests/DocsTests/LibraryPins.swift") == true)
+        #expect(
+            problem?.message.contains("nor quoted for Get in Tests/DocsTests/LibraryQuotes/LibraryPins.swift") == true)
         #expect(problem?.message.contains("add a LibraryQuote, or write the name the pinned source has") == true)
     }
 
@@ -171,7 +172,7 @@ struct LibraryQuoteRuleTests {
         let withoutMoya = Self.good.replacingOccurrences(of: "`PluginType`", with: "plugin type")
         #expect(
             LibraryQuotes.staleQuotes(pages: [mapPage(withoutMoya)], pins: pins) == [
-                "Tests/DocsTests/LibraryPins.swift: Moya's `PluginType` (Sources/Moya/Plugin.swift at bbbbbbb) is "
+                "Tests/DocsTests/LibraryQuotes/LibraryPins.swift: Moya's `PluginType` (Sources/Moya/Plugin.swift at bbbbbbb) is "
                     + "named on no page: remove the quote, or name the API where a page needs it"
             ])
         #expect(LibraryQuotes.mismatch(of: "client(_:shouldRetry:error:attempts:)", in: hook) == nil)
