@@ -24,7 +24,10 @@ struct KataTests {
 
     @Test(
         "kata refuses other words",
-        arguments: [[], ["begin", "3"], ["start", "three"], ["reset", "3"], ["start", "3", "--unified"]])
+        arguments: [
+            [], ["begin", "3"], ["start", "three"], ["reset", "3"], ["start", "3", "--unified"],
+            ["check", "3", "--file", "APIError"], ["compare", "3", "--file"],
+        ])
     func refusesWords(arguments: [String]) {
         #expect(throws: Refusal.self) { try KataCommand.parse(arguments) }
     }
@@ -211,6 +214,27 @@ struct KataTests {
         let start = try #require(try kata.startCommit())
         #expect(try kata.git.succeed(["log", "-1", "--format=%s", start]).text.hasPrefix("Kata 3: stage 2's code"))
         #expect(try kata.committedStage(start: start) == (try kata.git.commit(of: "main")))
+    }
+
+    @Test("compare --file shows that one file, named with or without .swift, and refuses a name neither side has")
+    func compareOneFile() throws {
+        #expect(try KataCommand.parse(["compare", "3", "--file", "APIError"]).file == "APIError")
+        let package = try TemporaryPackage(git: true)
+        defer { package.remove() }
+        let kata = try Kata(3, root: package.root)
+        _ = try kata.start()
+        try package.write("Sources/Stage3Result/PhotoManager.swift", "// Stage 3, mine.\n")
+        try package.write("Sources/Stage3Result/APIError.swift", "// My typed error.\n")
+        for name in ["APIError", "APIError.swift"] {
+            let said = Said()
+            try KataRun(kata: kata, style: .plain, width: 120, write: said.write).compare(unified: true, file: name)
+            #expect(said.text.contains("My typed error"), "\(said.text)")
+            #expect(!said.text.contains("PhotoManager"), "only the file asked for")
+        }
+        let said = Said()
+        let run = KataRun(kata: kata, style: .plain, width: 120, write: said.write)
+        #expect(throws: Refusal.self) { try run.compare(unified: true, file: "Nothing") }
+        _ = try kata.stop()
     }
 
     @Test("another kata in progress: start refuses, and says to stop it first")

@@ -15,6 +15,8 @@ package struct KataCommand: Sendable {
     let number: Int
     /// For compare: a unified diff instead of two columns.
     var unified = false
+    /// For compare: one file's name, with or without `.swift`, instead of every file.
+    var file: String?
 
     package static let usage = """
         usage: swift run kata start|stop|check|compare N
@@ -25,8 +27,9 @@ package struct KataCommand: Sendable {
                       once all passes, stage N's calls once each in the optimized build
           stop N      commits what you have not committed on kata/N, and takes you back to your branch,
                       where stage N is as committed
-          compare N   your stage N beside the committed one, file by file (--unified for a diff);
-                      on a terminal, in a pager as git's diff is ($PAGER, else less; --no-pager for none)
+          compare N   your stage N beside the committed one, file by file (--unified for a diff,
+                      --file NAME for one file); on a terminal, in a pager as git's diff is ($PAGER,
+                      else less; --no-pager for none)
 
         The kata's page says what to do: docs/katas/stageN.md, or docs/ko/katas/stageN.md in Korean
         (chosen by the locale, LANG=ko_KR.UTF-8, or by WORKBOOK_LANGUAGE=ko or en).
@@ -39,15 +42,23 @@ package struct KataCommand: Sendable {
         // The executable reads --no-pager; here it only has to be allowed, for compare.
         let unpaged = words.contains("--no-pager")
         words.removeAll { $0 == "--unified" || $0 == "--no-pager" }
+        var file: String?
+        if let index = words.firstIndex(of: "--file") {
+            guard index + 1 < words.count else {
+                throw Refusal("--file takes a file's name, such as `--file PhotoManager.swift`.")
+            }
+            file = words[index + 1]
+            words.removeSubrange(index...(index + 1))
+        }
         guard words.count == 2, let action = KataAction(rawValue: words[0]), let number = Int(words[1]),
-            !(unified || unpaged) || action == .compare
+            !(unified || unpaged || file != nil) || action == .compare
         else {
             let said = arguments.isEmpty ? "nothing" : "`\(arguments.joined(separator: " "))`"
             throw Refusal(
                 "kata takes start, stop, check or compare and a kata number, not \(said): "
                     + "such as `swift run kata start 4`.")
         }
-        return KataCommand(action: action, number: number, unified: unified)
+        return KataCommand(action: action, number: number, unified: unified, file: file)
     }
 
     /// The `kata` program: runs the command the words make, printing through `write`; returns the
@@ -67,7 +78,7 @@ package struct KataCommand: Sendable {
             var kata = try Kata(command.number, root: try root ?? packageRoot())
             kata.language = Language.of(environment)
             try KataRun(kata: kata, style: style, width: width, write: write)
-                .run(command.action, unified: command.unified)
+                .run(command.action, unified: command.unified, file: command.file)
             return 0
         } catch let refusal as Refusal {
             fail("kata: \(refusal)")
@@ -130,12 +141,12 @@ struct KataRun {
         return lines
     }
 
-    func run(_ action: KataAction, unified: Bool) throws {
+    func run(_ action: KataAction, unified: Bool, file: String? = nil) throws {
         switch action {
         case .start: try start()
         case .stop: try stop()
         case .check: try check()
-        case .compare: try compare(unified: unified)
+        case .compare: try compare(unified: unified, file: file)
         }
     }
 

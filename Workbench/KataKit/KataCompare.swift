@@ -6,8 +6,9 @@ import TerminalText
 
 extension KataRun {
     /// The learner's stage (the work tree on the kata's branch, else the branch's last commit)
-    /// beside stage N as committed when the kata started, file by file.
-    func compare(unified: Bool) throws {
+    /// beside stage N as committed when the kata started, file by file; only `file`'s, when named
+    /// (with or without `.swift`).
+    func compare(unified: Bool, file: String? = nil) throws {
         let n = kata.number
         let start = try kata.requireStart()
         let committed = try kata.committedStage(start: start)
@@ -27,13 +28,6 @@ extension KataRun {
         }
         let yours = try files(at: inKata ? nil : kata.branch)
         let real = try files(at: committed)
-        let sideBySide = !unified && Diff.columnWidth(for: width - 2) >= Diff.narrowestColumn
-        let source = inKata ? "your work tree" : "\(kata.branch)'s last commit"
-        write(style.bold("Kata \(n): stage \(n) as committed (left) → yours, from \(source) (right)"))
-        if !unified && !sideBySide {
-            write(style.dim("Two columns need \(7 + 2 * Diff.narrowestColumn) columns; a diff instead."))
-        }
-        var same = 0
         // In the order the committed stage's README gives its files, the adapter's last, as
         // `workbook compare` shows two stages.
         let readme = (try? kata.git.committed("Sources/\(kata.module)/README.md", at: committed))
@@ -41,9 +35,24 @@ extension KataRun {
         let folder = "Sources/\(kata.module)/"
         let paths = Set(yours.keys).union(real.keys)
         let names = paths.filter { $0.hasPrefix(folder) }.map { String($0.dropFirst(folder.count)) }
-        let ordered =
+        var ordered =
             (readme?.ordered(names) ?? names.sorted()).map { folder + $0 }
             + paths.filter { !$0.hasPrefix(folder) }.sorted()
+        if let file {
+            let named = ordered.filter { [file, file + ".swift"].contains(($0 as NSString).lastPathComponent) }
+            guard !named.isEmpty else {
+                let all = ordered.map { ($0 as NSString).lastPathComponent }.joined(separator: ", ")
+                throw Refusal("Neither side has a file \(file.debugDescription); they have \(all).")
+            }
+            ordered = named
+        }
+        let sideBySide = !unified && Diff.columnWidth(for: width - 2) >= Diff.narrowestColumn
+        let source = inKata ? "your work tree" : "\(kata.branch)'s last commit"
+        write(style.bold("Kata \(n): stage \(n) as committed (left) → yours, from \(source) (right)"))
+        if !unified && !sideBySide {
+            write(style.dim("Two columns need \(7 + 2 * Diff.narrowestColumn) columns; a diff instead."))
+        }
+        var same = 0
         for path in ordered {
             let old = real[path] ?? []
             let new = yours[path] ?? []
