@@ -38,7 +38,7 @@ struct ReliabilityDocTests {
         ) {
             #expect(
                 embedded == printed,
-                "run `swift run workbook reliability --markdown` and paste its output into docs/reliability.md")
+                "scripts/update-docs writes `swift run workbook reliability --markdown`'s table into the pages")
         } when: {
             !strict
         }
