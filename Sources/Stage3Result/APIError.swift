@@ -1,5 +1,5 @@
 // The typed error, from stage 3 on: every way a call can fail, as one enum a screen can switch on.
-// How a failure reads the server's words, and masks the secrets in them: APIError+ServerMessage.swift.
+// How a failure reads the server's words, and masks the secrets in them: APIError+Server.swift.
 import Foundation
 import Models
 

@@ -1,1 +1,0 @@
-../../../Stage3Result/APIError+ServerMessage.swift
