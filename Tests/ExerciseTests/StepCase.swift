@@ -26,8 +26,8 @@ struct StepCase: Sendable, CustomTestStringConvertible {
 struct ExercisePage: Sendable {
     let name: String
 
-    var page: String { "docs/exercises/stage\(name).md" }
-    var hints: String { "docs/exercises/hints/stage\(name).md" }
+    var page: String { "Exercises/stage\(name)/README.md" }
+    var hints: String { "Exercises/stage\(name)/hints.md" }
 
     /// The step that first changes code. Step 1 of every exercise's page switches the exercise on
     /// and runs it, which whoever reads a message of this suite has just done.

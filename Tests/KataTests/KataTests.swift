@@ -155,7 +155,7 @@ struct KataTests {
         let package = try TemporaryPackage(git: true)
         defer { package.remove() }
         let edition = "// Stage 3's suite, kata edition.\n"
-        try package.commit("Tests/Katas/Stage3Tests.swift", edition)
+        try package.commit("Tests/KataEditions/Stage3Tests.swift", edition)
         let committed = try package.snapshot()
         let kata = try Kata(3, root: package.root)
         _ = try kata.start()
@@ -294,7 +294,7 @@ struct KataTests {
         defer { package.remove() }
         var kata = try Kata(3, root: package.root)
         kata.language = language
-        #expect(kata.page == (language == .korean ? "docs/ko/katas/stage3.md" : "docs/katas/stage3.md"))
+        #expect(kata.page == (language == .korean ? "Katas/stage3/README.ko.md" : "Katas/stage3/README.md"))
     }
 
     @Test("a page's parts: each heading, English or Korean, with the list after its marker; one list is one part")

@@ -183,7 +183,7 @@ struct StageRunTests {
         let root = tests.deletingLastPathComponent().deletingLastPathComponent()
         let files = [
             tests.appendingPathComponent("Stage\(number)Tests.swift"),
-            root.appendingPathComponent("Tests/Katas/Stage\(number)Tests.swift"),
+            root.appendingPathComponent("Tests/KataEditions/Stage\(number)Tests.swift"),
         ].filter { FileManager.default.fileExists(atPath: $0.path) }
         #expect(!files.isEmpty)
         for file in files {

@@ -28,7 +28,7 @@ extension FakeServerSuites.Stage3Tests {
             failure?.message.contains("the wrong type at id") == true,
             """
             A decoding failure says where the body went wrong, in words a log can show: "the wrong type at id" \
-            for {"id": 42} read as a photo, not the decoder's own sentence (step 10 of docs/katas/stage3.md \
+            for {"id": 42} read as a photo, not the decoder's own sentence (step 10 of Katas/stage3/README.md \
             writes it, after step 9's LocalizedError; photo(id:) calls back with it from step 7). It says: \
             \(failure?.message ?? "nothing")
             """)

@@ -28,7 +28,7 @@ package struct ChildProbe {
     }
 
     /// The page that says why an optimized build can crash where the suite passed, and what to do.
-    package static let page = "docs/katas/README.md#when-the-optimized-build-crashes"
+    package static let page = "Katas/README.md#when-the-optimized-build-crashes"
     package let executable: URL
     /// Words the child gets before `probe N`: a test's stand-in is `/bin/sh` with `-c` and its script.
     package var leadingArguments: [String]

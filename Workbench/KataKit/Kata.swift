@@ -79,9 +79,11 @@ package struct Kata {
     var typesTestFile: String { "Tests/StageTypesTests/Stage\(number)TypesTests.swift" }
     /// A kata edition of the suite, for a stage whose suite cannot run on the stage before's code
     /// (stage 6's runs on the separate fake, which stage 5's code never reaches).
-    var kataTestFile: String { "Tests/Katas/Stage\(number)Tests.swift" }
+    var kataTestFile: String { "Tests/KataEditions/Stage\(number)Tests.swift" }
     /// The kata's page, in the learner's language.
-    var page: String { language.folder + "katas/stage\(number).md" }
+    var page: String { "\(kataFolder)/" + language.fileName("README") }
+    /// Everything a learner and a maintainer need for the kata: its pages, hints and part patches.
+    var kataFolder: String { "Katas/stage\(number)" }
     /// The language the learner reads the pages in.
     var language = Language.english
 

@@ -31,7 +31,7 @@ package struct KataCommand: Sendable {
                       --file NAME for one file); on a terminal, in a pager as git's diff is ($PAGER,
                       else less; --no-pager for none)
 
-        The kata's page says what to do: docs/katas/stageN.md, or docs/ko/katas/stageN.md in Korean
+        The kata's page says what to do: Katas/stageN/README.md, or Katas/stageN/README.ko.md in Korean
         (chosen by the locale, LANG=ko_KR.UTF-8, or by WORKBOOK_LANGUAGE=ko or en).
         """
 
@@ -232,7 +232,7 @@ struct KataRun {
         }
         let note =
             "  (blank and comment lines left out; measured from the kata's first commit to stage \(kata.number) "
-            + "as committed" + (parts.count > 1 ? ", through \(Kata.partsFolder))" : ")")
+            + "as committed" + (parts.count > 1 ? ", through \(kata.kataFolder)/partK.patch)" : ")")
         if parts.count == 1, let size = sizes.first {
             return
                 "Kata \(kata.number) is one part: +\(size.added) −\(size.removed) lines of code to write and to remove, "

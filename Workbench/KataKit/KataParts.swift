@@ -1,7 +1,7 @@
 // A kata in parts, each small enough for one workshop block. A part ends where the suite can tell
 // it is done: its cases, listed on the kata's page, pass. Each part's end state but the last's (the
-// committed stage) is kept as a patch in Tests/Katas/Parts, so that its size is measured, not
-// guessed, and CI proves each part's list.
+// committed stage) is kept as a patch in the kata's folder (`Katas/stageN/partK.patch`), so that
+// its size is measured, not guessed, and CI proves each part's list.
 import Foundation
 import TerminalText
 
@@ -20,11 +20,10 @@ package struct PartSize: Equatable, Sendable {
 }
 
 extension Kata {
-    /// Where the part patches are: `kata4-part1.patch` takes kata 4's start to part 1's end.
-    static let partsFolder = "Tests/Katas/Parts"
-
+    /// Where a part's patch is, in the kata's folder: `Katas/stage4/part1.patch` takes kata 4's
+    /// start to part 1's end.
     func patchPath(part: Int) -> String {
-        "\(Self.partsFolder)/kata\(number)-part\(part).patch"
+        "\(kataFolder)/part\(part).patch"
     }
 
     /// The parts on the kata's page.
@@ -119,7 +118,7 @@ extension Kata {
                 guard applied.status == 0 else {
                     throw KataError(
                         "\(patchPath(part: part)) no longer applies to kata \(number)'s start: a stage changed since "
-                            + "it was made (Tests/Katas/Parts/README.md says how to make it again). git: \(applied.errors)"
+                            + "it was made (Katas/parts.md says how to make it again). git: \(applied.errors)"
                     )
                 }
                 states.append(try Self.files(in: folder).filter { measures($0.key) })

@@ -17,11 +17,11 @@ package enum Language: String, Sendable {
         return locale?.lowercased().hasPrefix("ko") == true ? .korean : .english
     }
 
-    /// The folder its pages are in, from the package's root.
-    package var folder: String {
+    /// A page's file name in this language: `README.md`, or `README.ko.md` beside it in Korean.
+    package func fileName(_ name: String) -> String {
         switch self {
-        case .english: "docs/"
-        case .korean: "docs/ko/"
+        case .english: "\(name).md"
+        case .korean: "\(name).ko.md"
         }
     }
 }

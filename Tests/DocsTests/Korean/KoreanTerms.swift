@@ -56,7 +56,7 @@ enum KoreanTerms {
         RejectedVariant(#"(이전|이후)(인 |\()[0-9]단계"#, use: "바꾸기 전인 N단계, 바꾼 뒤인 N단계"),
         // 단계 only for stages: a step is 순서, 1번, 2번, as the kata pages write it.
         RejectedVariant(#"^#{2,6} 단계\s*$"#, use: "작업 순서 for the steps (단계 is a stage)"),
-        RejectedVariant("^#{2,6} [0-9]+단계:", use: "1번, 2번 for a step", onPagesUnder: "hints/"),
+        RejectedVariant("^#{2,6} [0-9]+단계:", use: "1번, 2번 for a step", onPagesUnder: "/hints."),
         RejectedVariant("단계(마다|별로) 한 ?(절|섹션)", use: "순서 하나에 섹션 하나 for the steps"),
         RejectedVariant("[0-9]단계의 (한|두|세|네|다섯|여섯|일곱|여덟|아홉|열) 단계", use: "과정 for the steps of a stage"),
         RejectedVariant("(?<![0-9~])([7-9]|[1-9][0-9])단계", use: "7번, 8번 for a step (there is no stage 7)"),

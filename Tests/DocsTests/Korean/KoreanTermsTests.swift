@@ -27,7 +27,7 @@ struct KoreanTermsTests {
     @Test("a planted variant is reported with its page, its line and the term to use; a stage is not a step")
     func plantedVariant() {
         let page = DocPage(
-            path: "docs/ko/exercises/hints/stage9.md",
+            path: "Exercises/stage9/hints.ko.md",
             text: """
                 # 연습 문제 9 힌트
 
@@ -43,10 +43,10 @@ struct KoreanTermsTests {
                 """)
         let found = KoreanTerms.problems(on: page)
         #expect(found.map(\.line) == [5, 7], "\(found)")
-        #expect(found.first?.description.hasPrefix("docs/ko/exercises/hints/stage9.md:5: excerpt \"봉투\"") == true)
+        #expect(found.first?.description.hasPrefix("Exercises/stage9/hints.ko.md:5: excerpt \"봉투\"") == true)
         #expect(found.first?.message.contains("공통 응답 모델") == true)
         #expect(found.last?.excerpt == "## 2단계:")
         #expect(found.last?.message.contains("1번, 2번") == true)
-        #expect(KoreanTerms.problems(on: DocPage(path: "docs/exercises/hints/stage1.md", text: "## 2단계:")).isEmpty)
+        #expect(KoreanTerms.problems(on: DocPage(path: "Exercises/stage1/hints.md", text: "## 2단계:")).isEmpty)
     }
 }

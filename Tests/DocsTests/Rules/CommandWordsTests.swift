@@ -9,7 +9,7 @@ import Testing
 struct CommandWordsTests {
     @Test("every `swift run workbook …` and `swift run kata …` on a page is a command the program takes")
     func commandsParse() throws {
-        for path in PackageWorld.docPaths() + ["README.md", "Tests/Katas/Parts/README.md"] {
+        for path in PackageWorld.docPaths() + ["README.md"] {
             let page = try PackageWorld.page(path)
             for (index, line) in page.lines.enumerated() {
                 for command in Self.commands(in: line) {

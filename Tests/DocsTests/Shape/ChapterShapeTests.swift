@@ -85,9 +85,9 @@ struct ChapterShapeTests {
         #expect(page.blocks.contains { $0.language == "mermaid" }, "\(chapter.path) draws who calls whom")
         #expect(text.contains("<!-- metric: "), "\(chapter.path) states a measured number")
         #expect(text.contains("<!-- case: "), "\(chapter.path) names the tests that prove it")
-        #expect(
-            prose(page).flatMap(DocChecks.linkTargets).contains("exercises/stage\(chapter.stage).md"),
-            "\(chapter.path) links its exercise")
+        let exercise = "Exercises/stage\(chapter.stage)/README.md"
+        let wanted = Translation.isKorean(chapter.path) ? Translation.koreanPath(of: exercise) : exercise
+        #expect(linked(from: page).contains(wanted), "\(chapter.path) links its exercise, \(wanted)")
     }
 
     @Test("a chapter ends with exactly three discussion questions", arguments: Chapter.all)
@@ -104,17 +104,24 @@ struct ChapterShapeTests {
     @Test("the index links every chapter and every companion page", arguments: ["docs/", Translation.folder])
     func index(_ folder: String) throws {
         let page = try PackageWorld.page(folder + "README.md")
-        let linked = Set(
+        let linked = linked(from: page)
+        let companions =
+            Chapter.english.map { String($0.path.dropFirst("docs/".count)) } + [
+                "comparison.md", "pitfalls.md", "workshop.md", "beyond.md", "glossary.md",
+            ]
+        let korean = folder == Translation.folder
+        let folders = ["Katas/README.md", "Exercises/README.md"].map { korean ? Translation.koreanPath(of: $0) : $0 }
+        for path in companions.map({ folder + $0 }) + folders {
+            #expect(linked.contains(path), "\(page.path) does not link \(path)")
+        }
+    }
+
+    /// Every page `page`'s prose links, as a path from the package root.
+    private func linked(from page: DocPage) -> Set<String> {
+        Set(
             prose(page).flatMap(DocChecks.linkTargets).compactMap { target in
                 DocChecks.localPath(of: target).flatMap { DocChecks.resolve($0, from: page.path) }
             })
-        let pages =
-            Chapter.english.map { String($0.path.dropFirst("docs/".count)) } + [
-                "comparison.md", "pitfalls.md", "workshop.md", "beyond.md", "exercises/README.md", "glossary.md",
-            ]
-        for path in pages.map({ folder + $0 }) {
-            #expect(linked.contains(path), "\(page.path) does not link \(path)")
-        }
     }
 
     private func prose(_ page: DocPage) -> [String] {

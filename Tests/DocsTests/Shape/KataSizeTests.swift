@@ -18,7 +18,7 @@ struct KataSizeTests {
             guard let cases = size.cases else { continue }
             // Read from the kata's page alone: a copy of the package without git (the exercises'
             // check) has no kata to start, but has its pages.
-            let page = try PackageWorld.page("docs/katas/stage\(size.kata).md")
+            let page = try PackageWorld.page("Katas/stage\(size.kata)/README.md")
             let parts = Kata.parts(inPage: page.lines.joined(separator: "\n"))
             guard size.part >= 1, size.part <= parts.count else { continue }
             let listed = parts[size.part - 1].cases.count
@@ -56,7 +56,7 @@ struct KataSizeTests {
         let text = try PackageWorld.page(path).lines.joined(separator: "\n")
         let quoted = Self.sizes(in: text)
         for kata in Ladder.kataNumbers {
-            let page = try PackageWorld.page("docs/katas/stage\(kata).md")
+            let page = try PackageWorld.page("Katas/stage\(kata)/README.md")
             let parts = Kata.parts(inPage: page.lines.joined(separator: "\n")).count
             let listed = quoted.filter { $0.kata == kata && $0.cases != nil }.map(\.part).sorted()
             #expect(listed == Array(1...parts), "\(path) lists kata \(kata)'s parts \(listed), not 1 to \(parts)")

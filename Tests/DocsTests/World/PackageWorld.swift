@@ -78,13 +78,18 @@ enum PackageWorld {
         return lines
     }
 
-    /// Every Markdown page under docs/, as paths from the package root, sorted.
+    /// Every Markdown page under docs/, Katas/ and Exercises/, as paths from the package root, sorted.
     static func docPaths() -> [String] {
         guard let root else { return [] }
-        let docs = root.appendingPathComponent("docs")
-        let found = (try? FileManager.default.subpathsOfDirectory(atPath: docs.path)) ?? []
-        return found.filter { $0.hasSuffix(".md") }.map { "docs/" + $0 }.sorted()
+        return pageFolders.flatMap { folder in
+            let url = root.appendingPathComponent(folder)
+            let found = (try? FileManager.default.subpathsOfDirectory(atPath: url.path)) ?? []
+            return found.filter { $0.hasSuffix(".md") }.map { "\(folder)/" + $0 }
+        }.sorted()
     }
+
+    /// The folders of pages: the chapters and companions, and a folder per kata and per exercise.
+    static let pageFolders = ["docs", "Katas", "Exercises"]
 
     /// One page, read and parsed once: every rule and every shape check reads the same page.
     static func page(_ path: String) throws(DocsSetupError) -> DocPage {

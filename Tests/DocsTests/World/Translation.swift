@@ -1,24 +1,37 @@
 // The Korean edition: every page under docs/ has its Korean page at the same place under docs/ko/,
-// holding the same markers in the same order and the same code blocks, byte for byte. Prose is
-// translated; what ties prose to the package is not.
+// and every page in a kata's or an exercise's folder its Korean page beside it (README.ko.md beside
+// README.md), holding the same markers in the same order and the same code blocks, byte for byte.
+// Prose is translated; what ties prose to the package is not.
 import Foundation
 
 enum Translation {
     /// Where the Korean pages live, mirroring docs/.
     static let folder = "docs/ko/"
 
+    /// Pages for the workbook's maintainers, not its learners, which have no Korean page.
+    static let maintainers: Set<String> = ["Katas/parts.md"]
+
+    static func isMaintainers(_ path: String) -> Bool {
+        maintainers.contains(path)
+    }
+
+    /// What a Korean page's name ends with when it sits beside its English page.
+    static let suffix = ".ko.md"
+
     static func isKorean(_ path: String) -> Bool {
-        path.hasPrefix(folder)
+        path.hasPrefix(folder) || path.hasSuffix(suffix)
     }
 
-    /// docs/exercises/stage3.md → docs/ko/exercises/stage3.md.
+    /// docs/03-result.md → docs/ko/03-result.md; Exercises/stage3/README.md → Exercises/stage3/README.ko.md.
     static func koreanPath(of english: String) -> String {
-        folder + english.dropFirst("docs/".count)
+        guard english.hasPrefix("docs/") else { return english.dropLast(".md".count) + suffix }
+        return folder + english.dropFirst("docs/".count)
     }
 
-    /// docs/ko/exercises/stage3.md → docs/exercises/stage3.md.
+    /// docs/ko/03-result.md → docs/03-result.md; Exercises/stage3/README.ko.md → Exercises/stage3/README.md.
     static func englishPath(of korean: String) -> String {
-        "docs/" + korean.dropFirst(folder.count)
+        guard korean.hasPrefix(folder) else { return korean.dropLast(suffix.count) + ".md" }
+        return "docs/" + korean.dropFirst(folder.count)
     }
 
     /// Every `<!-- … -->` comment of a page, fenced blocks included, with its 1-based line, in
