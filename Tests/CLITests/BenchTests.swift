@@ -7,6 +7,7 @@ import Harness
 import Locking
 import StageTesting
 import Testing
+import WorkbookCommand
 
 @testable import CLI
 

@@ -3,6 +3,7 @@
 import Foundation
 import TerminalText
 import Testing
+import WorkbookCommand
 
 @testable import CLI
 

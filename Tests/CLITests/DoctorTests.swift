@@ -4,6 +4,7 @@
 import Foundation
 import KataKit
 import Testing
+import WorkbookCommand
 
 @testable import CLI
 

@@ -9,6 +9,7 @@ import Metrics
 import Models
 import StageTesting
 import Testing
+import WorkbookCommand
 
 @testable import CLI
 

@@ -6,6 +6,7 @@ import Foundation
 import KataKit
 import Locking
 import Testing
+import WorkbookCommand
 
 @testable import CLI
 

@@ -8,6 +8,7 @@ import Harness
 import Locking
 import TerminalText
 import Testing
+import WorkbookCommand
 
 @testable import CLI
 

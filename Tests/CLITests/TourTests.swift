@@ -8,6 +8,7 @@ import Metrics
 import Models
 import TerminalText
 import Testing
+import WorkbookCommand
 
 @testable import CLI
 @testable import FakeServers
@@ -63,6 +64,20 @@ struct TablesAndDiffsTests {
         #expect(
             TextLayout.wrap("one two three four five six", width: 7) == ["one two", "three", "four", "five", "six"])
         #expect(TextLayout.wrap("abcdefghij", width: 4) == ["abcd", "efgh", "ij"])
+    }
+
+    @Test("`workbook metrics --markdown` prints the report the docs quote, measured from the sources now")
+    func metricsMarkdownIsTheReport() async throws {
+        let printed = Locked<[String]>([])
+        try await Workbook(style: .plain) { text in printed.withLock { $0.append(text) } }.run(.metrics(markdown: true))
+        let sources = try #require(SourceMetrics.sourcesDirectory(from: #filePath))
+        let stages = Workbook.adapters().map(\.stage)
+        let measured = try stages.map {
+            try SourceMetrics.measure(directory: sources.appendingPathComponent($0.module))
+        }
+        #expect(
+            printed.withLock { $0.joined(separator: "\n") } == MetricsReport.markdown(stages: stages, metrics: measured)
+        )
     }
 
     @Test("the metrics table shows each stage's measured numbers, as text in the width and as Markdown")

@@ -5,6 +5,7 @@ import Foundation
 import Harness
 import Metrics
 import TerminalText
+import WorkbookCommand
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking

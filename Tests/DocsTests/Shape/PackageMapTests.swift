@@ -45,6 +45,37 @@ struct PackageMapTests {
         #expect(missing.isEmpty, "\(map) does not name \(missing.joined(separator: ", ")): add a row to its map")
     }
 
+    /// The files under `Tests/` that import the `workbook` command, outside its own tests.
+    static func commandImports(in root: URL) -> [String] {
+        let tests = root.appendingPathComponent("Tests")
+        let files = (try? FileManager.default.subpathsOfDirectory(atPath: tests.path)) ?? []
+        return files.filter { $0.hasSuffix(".swift") && !$0.hasPrefix("CLITests/") }.filter { file in
+            let text = (try? String(contentsOf: tests.appendingPathComponent(file), encoding: .utf8)) ?? ""
+            return text.split(separator: "\n").contains { Self.importsCommand($0) }
+        }.map { "Tests/" + $0 }.sorted()
+    }
+
+    static func importsCommand(_ line: Substring) -> Bool {
+        line.range(of: #"^(@testable )?import CLI\s*$"#, options: .regularExpression) != nil
+    }
+
+    @Test("no test but the command's own imports it: the suite and the docs checks never build the command")
+    func commandImportedByItsTestsAlone() throws {
+        let root = try #require(PackageWorld.root)
+        #expect(Self.commandImports(in: root).isEmpty, "\(Self.commandImports(in: root))")
+        #expect(Self.importsCommand("@testable import CLI") && Self.importsCommand("import CLI"))
+        #expect(!Self.importsCommand("import CLIKit") && !Self.importsCommand("// import CLI, once"))
+        // A test that imports it is found; the command's own tests are not.
+        let planted = FileManager.default.temporaryDirectory.appendingPathComponent("map-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: planted) }
+        for (folder, text) in [("DocsTests", "import Testing\n@testable import CLI\n"), ("CLITests", "import CLI\n")] {
+            let url = planted.appendingPathComponent("Tests/\(folder)")
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+            try text.write(to: url.appendingPathComponent("A.swift"), atomically: true, encoding: .utf8)
+        }
+        #expect(Self.commandImports(in: planted) == ["Tests/DocsTests/A.swift"])
+    }
+
     @Test("a folder left out is found; a stage range, or a longer name, does not count as it")
     func selfTest() {
         let folders = ["Sources/Models", "Sources/Stage1A", "Sources/Stage2B", "Sources/Stage3C", "Workbench/Lock"]

@@ -1,16 +1,21 @@
 // The package as the docs are checked against it: its files, each stage measured now, what
 // `workbook metrics --markdown` prints now, and the names of the tests a page may mention.
+import FakeServers
 import Foundation
 import Harness
 import Locking
 import Metrics
 import TerminalText
+import WorkbookCommand
 
-@testable import CLI
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
-/// The one place here, with CommandTables.swift, that imports the command and the harness: a
-/// kata's every build changes a stage, and only the files that import what depends on it compile
-/// again, so the big checks stay out of that.
+/// The one place here that imports the harness: a kata's every build changes a stage, and only the
+/// files that import what depends on it compile again, so the big checks stay out of that. The
+/// command's words come from `WorkbookCommand`, and its Markdown table from `MetricsReport`, so the
+/// docs checks never build the command.
 enum PackageWorld {
     /// Each capability's proof, as `Capability.proof` names it.
     static var capabilityProofs: [String] { Capability.allCases.map(\.proof) }
@@ -39,10 +44,10 @@ enum PackageWorld {
     static func make() throws(DocsSetupError) -> DocWorld {
         guard let root else { throw DocsSetupError("Package.swift was not found above \(#filePath)") }
         let sources = root.appendingPathComponent("Sources")
-        // The stages exactly as the command builds them. `Workbook.adapters()` registers the fake
-        // servers before it makes a session, which keeps stages 1 to 5 of the other suites (running
+        // The stages exactly as the command builds them. The fakes' configuration registers the fake
+        // servers before a session is made, which keeps stages 1 to 5 of the other suites (running
         // in this same process, on `URLSession.shared`) off the network. Nothing is sent here.
-        let stages = Workbook.adapters().map(\.stage)
+        let stages = Stages.all(session: URLSession(configuration: FakeServers.sessionConfiguration())).map(\.stage)
         let measured: [StageMetrics]
         do {
             measured = try stages.map {
@@ -66,7 +71,7 @@ enum PackageWorld {
             exists: { path in FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path) },
             metrics: Dictionary(uniqueKeysWithValues: zip(stages.map(\.number), measured)),
             generated: [
-                DocChecks.metricsGenerator: Workbook.metricsTable(stages: stages, metrics: measured, markdown: true)
+                DocChecks.metricsGenerator: MetricsReport.markdown(stages: stages, metrics: measured)
             ],
             testSources: testSources)
     }

@@ -1,6 +1,7 @@
 // `workbook bench [--json]`: what each layer costs per request, and what async buys.
 import Foundation
 import KataKit
+import WorkbookCommand
 
 #if canImport(Glibc)
 import Glibc

@@ -15,29 +15,13 @@ extension Workbook {
         write(Self.metricsTable(stages: stages, metrics: measured, markdown: markdown, width: width, style: style))
     }
 
-    static let metricColumns = [
-        "lines of code", "files", "request functions", "URLSession call sites", "key literals", "force unwraps",
-    ]
-
     static func metricsTable(
         stages: [StageInfo], metrics: [StageMetrics], markdown: Bool, width: Int = Terminal.fallbackWidth,
         style: Style = .plain
     ) -> String {
-        let values = metrics.map {
-            [$0.linesOfCode, $0.files, $0.requestFunctions, $0.sessionCallSites, $0.keyLiterals, $0.forceUnwraps]
-        }
+        guard !markdown else { return MetricsReport.markdown(stages: stages, metrics: metrics) }
+        let values = metrics.map(MetricsReport.values)
         let names = stages.map { "\($0.number) \($0.module)" }
-        let source = "Measured by `swift run workbook metrics --markdown` from each stage's files under Sources/."
-        guard !markdown else {
-            let header = "| stage | " + metricColumns.joined(separator: " | ") + " |"
-            let rule = "|---|" + String(repeating: "---:|", count: metricColumns.count)
-            let rows = zip(names, values).map { "| \($0) | " + $1.map(String.init).joined(separator: " | ") + " |" }
-            let legend =
-                ["| capability | what it means |", "|---|---|"]
-                + Capability.allCases.map { "| \($0.rawValue) | \($0.summary) |" }
-            return ([header, rule] + rows + ["", CapabilityMatrix.markdown(stages), ""] + legend + ["", source])
-                .joined(separator: "\n")
-        }
         let measures = Table(
             header: [
                 "stage", "code lines", "files", "request funcs", "session calls", "key literals", "force unwraps",

@@ -1,6 +1,7 @@
 // Where live mode finds the learner's Unsplash key: the environment, never an argument, so that
 // the key stays out of shell history.
 import Foundation
+import WorkbookCommand
 
 /// There is no key in `UNSPLASH_ACCESS_KEY`: how to get one and set it, in one line.
 public struct MissingAccessKey: Error, Equatable, CustomStringConvertible {
@@ -12,7 +13,7 @@ public struct MissingAccessKey: Error, Equatable, CustomStringConvertible {
 
 enum AccessKey {
     /// The environment variable live mode reads the key from.
-    static let variable = "UNSPLASH_ACCESS_KEY"
+    static let variable = Command.accessKeyVariable
 
     /// How to set it, as docs/live.md teaches: the shell reads it, so its history keeps no key.
     static let howToSet =

@@ -26,7 +26,7 @@ public struct UsageError: Error, Equatable, CustomStringConvertible {
     /// One more line, such as the commands there are.
     public let hint: String?
 
-    init(_ description: String, command: String? = nil, hint: String? = nil) {
+    package init(_ description: String, command: String? = nil, hint: String? = nil) {
         self.description = description
         self.command = command
         self.hint = hint
@@ -42,13 +42,16 @@ public struct UsageError: Error, Equatable, CustomStringConvertible {
 
     /// A word the user typed, quoted, with any control character escaped, and cut short if long,
     /// so that it stays on the message's one line.
-    static func quoted(_ word: String) -> String {
+    package static func quoted(_ word: String) -> String {
         let shown = word.count > 24 ? word.prefix(23) + "…" : word
         return shown.debugDescription
     }
 }
 
 extension Command {
+    /// The environment variable live mode reads the learner's Unsplash key from, never an argument.
+    public static let accessKeyVariable = "UNSPLASH_ACCESS_KEY"
+
     /// The stages that exist, for checking numbers and for messages.
     public static let stageNumbers = Ladder.numbers
 
@@ -108,7 +111,7 @@ extension Command {
             // The word is never repeated back: it may well be the key itself.
             guard rest.isEmpty else {
                 throw UsageError(
-                    "live takes no arguments: it reads your key from \(AccessKey.variable).", command: name,
+                    "live takes no arguments: it reads your key from \(Command.accessKeyVariable).", command: name,
                     hint: "An environment variable keeps the key out of your shell history.")
             }
             return .live
@@ -152,7 +155,7 @@ extension Command {
 
 /// The text of `workbook --help` and `workbook help COMMAND`.
 public enum Help {
-    static let topics: [String: String] = [
+    package static let topics: [String: String] = [
         "tour": """
         workbook [tour]
           Runs every stage against the embedded fake servers and shows, for each, its one idea, its
@@ -195,7 +198,7 @@ public enum Help {
         "live": """
         workbook live
           The three Unsplash calls of every stage against the real api.unsplash.com, with your own
-          key from the \(AccessKey.variable) environment variable (never an argument); logins stay
+          key from the \(Command.accessKeyVariable) environment variable (never an argument); logins stay
           on the fake. Says how many requests it sends before sending any, and the quota Unsplash
           reports after; stops at once on a rate limit. docs/live.md says how to get a key.
         """,
@@ -219,12 +222,12 @@ public enum Help {
         """,
     ]
 
-    static let order = [
+    package static let order = [
         "tour", "stage", "compare", "metrics", "reliability", "bench", "live", "probe", "doctor", "help",
     ]
     /// The commands, for a one-line hint; the pointer under it names `help`.
     /// `probe` is left out: `kata check` and `bench` run it, a person seldom does.
-    static var names: String { order.filter { $0 != "help" && $0 != "probe" }.joined(separator: ", ") }
+    package static var names: String { order.filter { $0 != "help" && $0 != "probe" }.joined(separator: ", ") }
 
     /// The whole help, or one command's, its paragraphs wrapped to `width`.
     public static func text(for topic: String?, width: Int = Terminal.fallbackWidth) -> String {
