@@ -58,6 +58,16 @@ struct KoreanParticlesTests {
             "\(found)")
     }
 
+    @Test("a digit that ends a name is read in English or in Korean: only what both agree on is held")
+    func digitEndingAName() {
+        let either = DocPage(
+            path: "docs/ko/06-async.md",
+            text: "`swift test --filter Stage3`가 돌고 `Stage3`이 끝나면 `Stage6`를 보고 `Stage6`을 닫습니다.")
+        #expect(KoreanParticles.problems(on: either, terms: []).isEmpty)
+        let wrong = DocPage(path: "docs/ko/06-async.md", text: "`Stage2`을 먼저 보고 `Stage4`은 나중에 봅니다.")
+        #expect(KoreanParticles.problems(on: wrong, terms: []).map(\.excerpt) == ["`Stage2`을", "`Stage4`은"])
+    }
+
     @Test("a number is read in Korean up to its last syllable")
     func numbersRead() {
         let readings = ["401", "200", "1,600", "6.3.1", "0413", "120", "0", "2026", "1.00", "10000"].map(

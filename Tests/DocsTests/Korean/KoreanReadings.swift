@@ -56,7 +56,15 @@ enum KoreanReading {
     /// How a reader says `text` by the word or number that ends it.
     private static func name(_ text: String) -> String? {
         if let number = text.range(of: #"[0-9][0-9,]*(\.[0-9]+)*$"#, options: .regularExpression) {
-            return reading(ofNumber: String(text[number]))
+            let korean = reading(ofNumber: String(text[number]))
+            // A digit that ends a name (`Stage3`) is said in English as often as in Korean (쓰리, 삼):
+            // only a particle both readings agree on is held.
+            if number.lowerBound > text.startIndex, text[text.index(before: number.lowerBound)].isLetter {
+                let english = text[number].last.flatMap { Self.englishDigits[$0] }
+                guard let english, english.last.flatMap(FinalConsonant.init) == korean.last.flatMap(FinalConsonant.init)
+                else { return nil }
+            }
+            return korean
         }
         guard let run = text.range(of: "[A-Za-z]+$", options: .regularExpression) else { return nil }
         let name = String(text[run])
@@ -82,6 +90,12 @@ enum KoreanReading {
         let units = ["십", "백", "천", "만", "십만", "백만", "천만", "억"]
         return zeros <= units.count ? units[zeros - 1] : "억"
     }
+
+    /// A digit said in English, as it ends a name such as `Stage3` (스테이지 쓰리).
+    static let englishDigits: [Character: String] = [
+        "0": "제로", "1": "원", "2": "투", "3": "쓰리", "4": "포", "5": "파이브", "6": "식스", "7": "세븐",
+        "8": "에잇", "9": "나인",
+    ]
 
     /// The symbols quoted alone whose every usual reading ends the same way.
     static let symbols: [String: String] = [
