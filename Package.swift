@@ -14,6 +14,7 @@ let package = Package(
     products: stages.map { .library(name: $0, targets: [$0]) } + [
         .library(name: "Models", targets: ["Models"]),
         .library(name: "NetworkLayerWorkbook", targets: ["NetworkLayerWorkbook"]),
+        .library(name: "NetworkLayerWorkbookKorean", targets: ["NetworkLayerWorkbookKorean"]),
         .library(name: "FakeServers", targets: ["FakeServers"]),
         .library(name: "Harness", targets: ["Harness"]),
         .library(name: "Metrics", targets: ["Metrics"]),
@@ -26,6 +27,9 @@ let package = Package(
         // The DocC tutorial of the ladder, one chapter per step, and no code. It depends on no stage
         // and none on it: the stage files its steps show are links into the stages' folders.
         .target(name: "NetworkLayerWorkbook"),
+        // The same tutorial in Korean, a module of its own (DocC has no localisation): the same
+        // chapters and steps, whose files are the same links into the stages' folders.
+        .target(name: "NetworkLayerWorkbookKorean"),
         // The ladder said once: each stage's number, module, chapter and tutorial.
         .target(name: "Ladder", path: "Workbench/Ladder"),
         // A value behind a lock that the thread sanitizer can see through.

@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
 """The docs site, as a person's browser shows it.
 
-Renders every tutorial page and each module's reference page of the site `scripts/docs-site`
-built, in headless Chromium driven over its DevTools protocol (on a pipe: no package beyond the
+Renders every tutorial page, in English and in Korean, and each module's reference page of the
+site `scripts/docs-site` built, in headless Chromium driven over its DevTools protocol (on a pipe: no package beyond the
 browser), and fails on a page that is blank or DocC's "can't be found", that lacks its title, its
 chapter's name or its steps' code, or whose console shows an error (a console.error, an uncaught
 exception, or a resource that failed to load). What each page must show is read from the catalogs
-themselves. Keeps screenshots of the tutorials' index and of one step.
+themselves. Keeps screenshots of each edition's index and of one step in it.
 
 usage: docs_render.py SITE_URL CHROMIUM SCREENSHOT_DIR [--planted-in SITE_DIR]
 
@@ -26,21 +26,44 @@ import tempfile
 import time
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
-# The tutorial is a module of its own, and its pages are /tutorials/networklayerworkbook/...
+# The tutorial is a module of its own, and its pages are /tutorials/networklayerworkbook/...; its
+# Korean edition is another, /tutorials/networklayerworkbookkorean/... (Workbench/Ladder/Ladder.swift's
+# `tutorialModules`). The broken pages are planted in the English one.
 TUTORIAL = "NetworkLayerWorkbook"
-CATALOG = os.path.join(ROOT, "Sources", TUTORIAL, "Documentation.docc")
-TUTORIALS = "tutorials/%s/" % TUTORIAL.lower()
+EDITIONS = [TUTORIAL, "NetworkLayerWorkbookKorean"]
+
+
+def catalog_of(module):
+    return os.path.join(ROOT, "Sources", module, "Documentation.docc")
+
+
+def tutorials_of(module):
+    return "tutorials/%s/" % module.lower()
+
+
+TUTORIALS = tutorials_of(TUTORIAL)
+
+
+def edition_suffix(path):
+    """What an edition's screenshots add to their names: nothing for the English, -ko for the Korean."""
+    return "-ko" if path.startswith(tutorials_of(EDITIONS[1])) else ""
+
 # The stages are the folders Sources/Stage<N>…, in the ladder's order (scripts/stages reads them so).
-MODULES = [TUTORIAL, "Models"] + sorted(
+MODULES = EDITIONS + ["Models"] + sorted(
     (name for name in os.listdir(os.path.join(ROOT, "Sources")) if re.match(r"Stage\d", name)),
     key=lambda name: int(re.match(r"Stage(\d+)", name).group(1)),
 )
 PAGE_TIMEOUT = 20.0
 
 
+# DocC's prose shows straight quotes as typographic ones: "cat" as “cat”, stage 3's as stage 3’s.
+QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"'})
+
+
 def squash(text):
-    """Whitespace collapsed, so that code split into highlighted spans compares with its source."""
-    return re.sub(r"\s+", "", text)
+    """Whitespace collapsed, so that code split into highlighted spans compares with its source, and
+    quotes made straight, so that prose compares with the catalog's."""
+    return re.sub(r"\s+", "", text).translate(QUOTES)
 
 
 def directive_argument(text, directive, name):
@@ -51,7 +74,19 @@ def directive_argument(text, directive, name):
 def expected_pages():
     """Each page to render: its path on the site and what it must show."""
     pages = []
-    toc_path = os.path.join(CATALOG, "NetworkLayerWorkbook.tutorial")
+    for edition in EDITIONS:
+        pages += tutorial_pages(edition)
+    for module in MODULES:
+        pages.append(module_page(module))
+    return pages
+
+
+def tutorial_pages(module):
+    """An edition's index and its tutorials, each with the titles, steps and code it must show."""
+    catalog = catalog_of(module)
+    tutorials = tutorials_of(module)
+    pages = []
+    toc_path = os.path.join(catalog, module + ".tutorial")
     with open(toc_path, encoding="utf-8") as handle:
         toc = handle.read()
     chapters = re.findall(
@@ -61,53 +96,64 @@ def expected_pages():
         raise SystemExit("docs_render: expected five chapters in %s, found %d" % (toc_path, len(chapters)))
     pages.append(
         {
-            "path": TUTORIALS,
+            "path": tutorials,
             "kind": "the tutorials' index",
             "texts": [directive_argument(toc, "Intro", "title")] + [name for name, _ in chapters],
             "code": [],
         }
     )
     for chapter, name in chapters:
-        with open(os.path.join(CATALOG, "Tutorials", name + ".tutorial"), encoding="utf-8") as handle:
+        with open(os.path.join(catalog, "Tutorials", name + ".tutorial"), encoding="utf-8") as handle:
             tutorial = handle.read()
         files = re.findall(r"@Code\([^)]*?\bfile:\s*\"([^\"]+)\"", tutorial)
         code = []
         for resource in dict.fromkeys(files):
-            with open(os.path.join(CATALOG, "Resources", resource), encoding="utf-8") as handle:
+            with open(os.path.join(catalog, "Resources", resource), encoding="utf-8") as handle:
                 lines = [line for line in handle.read().splitlines() if line.strip()]
             # The file's first and last lines of code: the listing is there, whole.
             code.append((resource, lines[0], lines[-1]))
         questions = len(re.findall(r"@MultipleChoice", tutorial))
         pages.append(
             {
-                "path": TUTORIALS + "%s/" % name.lower(),
+                "path": tutorials + "%s/" % name.lower(),
                 "kind": "a tutorial",
+                # DocC's own words ("Check Your Understanding") are the renderer's, in English in
+                # both editions; the chapter, the titles and the questions are the catalog's.
                 "texts": [
                     chapter,
                     directive_argument(tutorial, "Intro", "title"),
                     "Check Your Understanding",
                     "Question 1 of %d" % questions,
                 ]
-                + re.findall(r"@Section\(title:\s*\"([^\"]*)\"", tutorial),
+                + re.findall(r"@Section\(title:\s*\"([^\"]*)\"", tutorial)
+                + [first_question(tutorial)],
                 "code": code,
                 "steps": len(re.findall(r"@Step\b", tutorial)),
                 "questions": questions,
             }
         )
-    for module in MODULES:
-        landing = os.path.join(ROOT, "Sources", module, "Documentation.docc", module + ".md")
-        with open(landing, encoding="utf-8") as handle:
-            text = handle.read()
-        topics = re.findall(r"^- ``([A-Za-z]+)``", text, re.M)
-        pages.append(
-            {
-                "path": "documentation/%s/" % module.lower(),
-                "kind": "a reference",
-                "texts": [module] + topics,
-                "code": [],
-            }
-        )
     return pages
+
+
+def first_question(tutorial):
+    """The first question's first line, as the page shows it before any answer is chosen."""
+    match = re.search(r"@MultipleChoice\s*\{\s*\n\s*([^\n]+)", tutorial)
+    # Code spans show without their backticks.
+    return match.group(1).strip().replace("`", "") if match else None
+
+
+def module_page(module):
+    """A module's reference page, which names its topics."""
+    landing = os.path.join(ROOT, "Sources", module, "Documentation.docc", module + ".md")
+    with open(landing, encoding="utf-8") as handle:
+        text = handle.read()
+    topics = re.findall(r"^- ``([A-Za-z]+)``", text, re.M)
+    return {
+        "path": "documentation/%s/" % module.lower(),
+        "kind": "a reference",
+        "texts": [module] + topics,
+        "code": [],
+    }
 
 
 class Browser:
@@ -302,7 +348,7 @@ def render(browser, site, page, shots):
         if not highlighted:
             problems.append("no changed line is highlighted")
     problems += console_errors(browser.events)
-    if shots and page["path"] == TUTORIALS:
+    if shots and page["path"] in [tutorials_of(edition) for edition in EDITIONS]:
         # The whole index, every chapter in it.
         height = min(int(browser.evaluate("document.documentElement.scrollHeight") or 900), 4000)
         browser.call(
@@ -310,7 +356,7 @@ def render(browser, site, page, shots):
             {"width": 1280, "height": height, "deviceScaleFactor": 1, "mobile": False},
         )
         browser.pump(1.0)
-        browser.screenshot(os.path.join(shots, "tutorials-index.png"))
+        browser.screenshot(os.path.join(shots, "tutorials-index%s.png" % edition_suffix(page["path"])))
         browser.call(
             "Emulation.setDeviceMetricsOverride",
             {"width": 1280, "height": 900, "deviceScaleFactor": 1, "mobile": False},
@@ -330,7 +376,7 @@ def render(browser, site, page, shots):
             browser.pump(1.0)
         if not browser.evaluate("document.querySelectorAll('.step')[2].classList.contains('focused')"):
             problems.append("scrolled to its third step, the page did not focus it")
-        browser.screenshot(os.path.join(shots, "tutorial-step.png"))
+        browser.screenshot(os.path.join(shots, "tutorial-step%s.png" % edition_suffix(page["path"])))
         browser.call(
             "Emulation.setDeviceMetricsOverride",
             {"width": 1280, "height": 900, "deviceScaleFactor": 1, "mobile": False},
@@ -394,7 +440,7 @@ def main(argv):
         "--planted-in", metavar="SITE_DIR",
         help="plant broken pages in the site's folder, render them, and pass only if each fails for its reason")
     options = parser.parse_args(argv)
-    stage3 = next(page for page in expected_pages() if page["path"].endswith("/stage-3-result/"))
+    stage3 = next(page for page in expected_pages() if page["path"] == TUTORIALS + "stage-3-result/")
     if options.planted_in:
         plant(options.planted_in)
         pages = [dict(stage3, path=TUTORIALS + "%s/" % name, kind=why) for name, (why, _) in PLANTS.items()]

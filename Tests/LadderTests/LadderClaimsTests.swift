@@ -42,12 +42,17 @@ struct LadderClaimsTests {
                     "stage \(stage.number): no \(chapter)")
             }
         }
-        let tutorials = Set(
-            (files.enumerator(atPath: root.appendingPathComponent("Sources").path)?.allObjects as? [String] ?? [])
-                .filter { $0.hasSuffix(".tutorial") }.map { ($0 as NSString).lastPathComponent })
-        for case (let number, let tutorial?) in Ladder.stages.map({ ($0.number, $0.tutorial) }) {
-            #expect(
-                tutorials.contains("\(tutorial).tutorial"), "stage \(number): no \(tutorial).tutorial under Sources/")
+        // Each edition of the tutorial, English and Korean, has the stage's chapter, and is a
+        // module of the manifest.
+        let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        for module in Ladder.tutorialModules {
+            let catalog = "Sources/\(module)/Documentation.docc"
+            #expect(manifest.contains(".target(name: \"\(module)\")"), "Package.swift has no target \(module)")
+            for case (let number, let tutorial?) in Ladder.stages.map({ ($0.number, $0.tutorial) }) {
+                let path = "\(catalog)/Tutorials/\(tutorial).tutorial"
+                #expect(
+                    files.fileExists(atPath: root.appendingPathComponent(path).path), "stage \(number): no \(path)")
+            }
         }
     }
 

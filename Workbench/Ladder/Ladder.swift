@@ -10,7 +10,8 @@ public enum Ladder {
         public let module: String
         /// The chapter's file name under `docs/` (and `docs/ko/`), without `.md`.
         public let chapter: String
-        /// The tutorial's name in the DocC catalog; `nil` for stage 1, where the ladder starts.
+        /// The tutorial's name in each DocC catalog (`tutorialModules`); `nil` for stage 1, where
+        /// the ladder starts.
         public let tutorial: String?
 
         public var folder: String { "Sources/\(module)" }
@@ -25,6 +26,11 @@ public enum Ladder {
         Stage(number: 5, module: "Stage5Router", chapter: "05-router", tutorial: "stage-5-router"),
         Stage(number: 6, module: "Stage6Async", chapter: "06-async", tutorial: "stage-6-async"),
     ]
+
+    /// The modules of the DocC tutorial, each a catalog with one chapter per stage but the first,
+    /// named as `Stage.tutorial` says: the English tutorial, then its Korean edition (DocC has no
+    /// localisation, so an edition is a module of its own, whose steps show the same files).
+    public static let tutorialModules = ["NetworkLayerWorkbook", "NetworkLayerWorkbookKorean"]
 
     /// The stages' numbers, first to last.
     public static let numbers: [Int] = stages.map(\.number)

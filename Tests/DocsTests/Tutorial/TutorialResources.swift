@@ -3,15 +3,19 @@
 // link to that file (`scripts/docs-site --sync` writes the links, and `scripts/docs-site --check`
 // is what checks them). Here, the rules on the tutorials' text: each file a step names exists in its
 // stage, and the tutorial of step N walks the files that step changes, so each file stage N adds or
-// changes is shown, and each it changes or removes is shown as stage N-1 had it too.
+// changes is shown, and each it changes or removes is shown as stage N-1 had it too. The Korean
+// edition is a catalog of its own, held to the same rules, and to the English one: the same
+// tutorials, whose steps show the same files in the same order, and the same questions.
 import Foundation
 import Ladder
 import Metrics
 
 /// The tutorials' catalog, read as pure data so that the rules can be tried on a planted one.
 struct TutorialCatalog: Sendable {
-    /// The catalog's folder, from the package root.
-    static let folder = "Sources/NetworkLayerWorkbook/Documentation.docc"
+    /// A tutorial module's catalog folder, from the package root.
+    static func folder(of module: String) -> String {
+        "Sources/\(module)/Documentation.docc"
+    }
 
     /// Each tutorial's path from the package root, and its text.
     let tutorials: [(path: String, text: String)]
@@ -164,10 +168,106 @@ enum TutorialRules {
     }
 }
 
+extension TutorialRules {
+    /// What a tutorial's steps show, in order: each `@Code`'s name, file and previous file.
+    static func shown(in text: String) -> [String] {
+        codeSteps(in: text).map { "\($0.name) \($0.file) \($0.previousFile ?? "-")" }
+    }
+
+    /// A tutorial's shape apart from its words: its sections' step counts, and its questions'
+    /// right and wrong answers, in order.
+    static func shape(of text: String) -> (sections: [Int], answers: [Bool]) {
+        let sections = text.components(separatedBy: "@Section(").dropFirst().map {
+            $0.components(separatedBy: "@Step {").count - 1
+        }
+        let answers = text.components(separatedBy: "@Choice(isCorrect: ").dropFirst().map { $0.hasPrefix("true") }
+        return (sections, answers)
+    }
+
+    /// How `edition` (the Korean catalog) departs from `english`: a tutorial one has and the other
+    /// has not, a step that shows another file or shows it in another place, a section with another
+    /// number of steps, a question whose right answer is elsewhere, or chapters in another order.
+    static func editionProblems(english: TutorialCatalog, edition: TutorialCatalog) -> [DocProblem] {
+        func name(_ path: String) -> String { (path as NSString).lastPathComponent }
+        var problems: [DocProblem] = []
+        let translated = Dictionary(
+            edition.tutorials.map { (name($0.path), $0) }, uniquingKeysWith: { first, _ in first })
+        for (path, text) in english.tutorials {
+            guard let (editionPath, editionText) = translated[name(path)] else {
+                problems.append(
+                    DocProblem(
+                        file: path, line: 1, excerpt: "@Tutorial",
+                        message: "the edition beside it has no \(name(path))"))
+                continue
+            }
+            let wanted = shown(in: text)
+            let found = shown(in: editionText)
+            if wanted != found {
+                let index =
+                    zip(wanted, found).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+                    ?? min(wanted.count, found.count)
+                let steps = codeSteps(in: editionText)
+                problems.append(
+                    DocProblem(
+                        file: editionPath, line: index < steps.count ? steps[index].line : 1,
+                        excerpt: index < found.count ? found[index] : "@Tutorial",
+                        message: "its step \(index + 1) shows \(index < found.count ? found[index] : "nothing"), "
+                            + "where \(path) shows \(index < wanted.count ? wanted[index] : "nothing"): the same "
+                            + "files, in the same order"))
+            }
+            let (sections, answers) = shape(of: text)
+            let (editionSections, editionAnswers) = shape(of: editionText)
+            if sections != editionSections {
+                problems.append(
+                    DocProblem(
+                        file: editionPath, line: 1, excerpt: "@Section",
+                        message: "its sections hold \(editionSections) steps, \(path)'s hold \(sections)"))
+            }
+            if answers != editionAnswers {
+                problems.append(
+                    DocProblem(
+                        file: editionPath, line: 1, excerpt: "@Choice",
+                        message: "its answers are right and wrong as \(editionAnswers), \(path)'s as \(answers): "
+                            + "the same questions, with the same right answer"))
+            }
+        }
+        let names = Set(english.tutorials.map { name($0.path) })
+        for (path, _) in edition.tutorials where !names.contains(name(path)) {
+            problems.append(
+                DocProblem(
+                    file: path, line: 1, excerpt: "@Tutorial", message: "the English catalog has no \(name(path))"))
+        }
+        func chapters(_ text: String) -> [String] {
+            text.components(separatedBy: "\n").compactMap {
+                argument("tutorial", in: $0) ?? ($0.contains("@Image(") ? argument("source", in: $0) : nil)
+            }
+        }
+        if chapters(english.tableOfContents.text) != chapters(edition.tableOfContents.text) {
+            problems.append(
+                DocProblem(
+                    file: edition.tableOfContents.path, line: 1, excerpt: "@Tutorials",
+                    message: "its chapters' images and tutorials are \(chapters(edition.tableOfContents.text)), "
+                        + "\(english.tableOfContents.path)'s are \(chapters(english.tableOfContents.text))"))
+        }
+        return problems
+    }
+}
+
 extension TutorialCatalog {
-    /// The catalog and the stages as they are now.
-    static let current: Result<TutorialCatalog, DocsSetupError> = Result { () throws(DocsSetupError) in
+    /// Every edition's catalog and the stages as they are now: the English tutorial's first, then
+    /// the Korean one's (`Ladder.tutorialModules`).
+    static let all: Result<[TutorialCatalog], DocsSetupError> = Result { () throws(DocsSetupError) in
+        var catalogs: [TutorialCatalog] = []
+        for module in Ladder.tutorialModules {
+            catalogs.append(try read(module: module))
+        }
+        return catalogs
+    }
+
+    /// The catalog of the tutorial module `module`, and the stages, as they are now.
+    static func read(module: String) throws(DocsSetupError) -> TutorialCatalog {
         guard let root = PackageWorld.root else { throw DocsSetupError("Package.swift was not found") }
+        let folder = folder(of: module)
         let fileManager = FileManager.default
         let catalog = root.appendingPathComponent(folder)
         let paths = (try? fileManager.subpathsOfDirectory(atPath: catalog.path)) ?? []
@@ -177,7 +277,7 @@ extension TutorialCatalog {
         let tutorials = paths.filter { $0.hasPrefix("Tutorials/") && $0.hasSuffix(".tutorial") }.sorted().compactMap {
             path in read(path).map { ("\(folder)/\(path)", $0) }
         }
-        let tableOfContents = "NetworkLayerWorkbook.tutorial"
+        let tableOfContents = "\(module).tutorial"
         guard !tutorials.isEmpty, let contents = read(tableOfContents) else {
             throw DocsSetupError("no tutorials, or no table of contents, in \(folder)")
         }

@@ -1,0 +1,1 @@
+../../../Stage1Hardcoded/PhotoScreen.swift

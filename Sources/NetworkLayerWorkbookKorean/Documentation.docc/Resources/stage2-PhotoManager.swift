@@ -1,0 +1,1 @@
+../../../Stage2EnumAPI/PhotoManager.swift

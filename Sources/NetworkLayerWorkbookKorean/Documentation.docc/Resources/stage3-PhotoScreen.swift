@@ -1,0 +1,1 @@
+../../../Stage3Result/PhotoScreen.swift

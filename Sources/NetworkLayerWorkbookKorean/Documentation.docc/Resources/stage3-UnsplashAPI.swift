@@ -1,0 +1,1 @@
+../../../Stage3Result/UnsplashAPI.swift

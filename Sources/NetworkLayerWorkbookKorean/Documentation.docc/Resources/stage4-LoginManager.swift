@@ -1,0 +1,1 @@
+../../../Stage4Generic/LoginManager.swift

@@ -1,0 +1,1 @@
+../../../Stage5Router/LoginManager.swift

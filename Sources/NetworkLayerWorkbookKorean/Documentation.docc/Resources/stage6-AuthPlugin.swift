@@ -1,0 +1,1 @@
+../../../Stage6Async/AuthPlugin.swift

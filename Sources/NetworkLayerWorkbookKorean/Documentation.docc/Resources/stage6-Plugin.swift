@@ -1,0 +1,1 @@
+../../../Stage6Async/Plugin.swift
