@@ -21,7 +21,9 @@ let package = Package(
         .executable(name: "workbook", targets: ["workbook"]),
         .executable(name: "kata", targets: ["kata"]),
     ],
-    targets: stages.map { .target(name: $0, dependencies: ["Models"], exclude: ["README.md"]) } + [
+    // Each stage folder opens with its README in English and in Korean (README.ko.md), read by the
+    // checks and the tour, not compiled.
+    targets: stages.map { .target(name: $0, dependencies: ["Models"], exclude: ["README.md", "README.ko.md"]) } + [
         // The domain models every stage decodes; what a stage refactors lives in the stage.
         .target(name: "Models"),
         // The DocC tutorial of the ladder, one chapter per step, and no code. It depends on no stage

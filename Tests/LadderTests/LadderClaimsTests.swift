@@ -79,9 +79,10 @@ struct LadderClaimsTests {
 
 /// Holds stage `number` to its README: every file listed in reading order, and each file it says
 /// it carries over unchanged equal to stage `number - 1`'s, module names aside, so that a fix to
-/// one copy cannot skip the other (stage 1 carries nothing over). CI fails on a difference;
-/// elsewhere it is a known issue with a note, since an exercise or a kata in progress changes one
-/// copy on purpose.
+/// one copy cannot skip the other (stage 1 carries nothing over). The Korean edition, README.ko.md,
+/// lists the same files in the same order, carries the same ones over, and links the Korean
+/// chapter. CI fails on a difference; elsewhere it is a known issue with a note, since an exercise
+/// or a kata in progress changes one copy on purpose.
 func expectReadmeKept(by number: Int) throws {
     let sources = try #require(SourceMetrics.sourcesDirectory(from: #filePath))
     let folders = try SourceMetrics.stageDirectories(in: sources)
@@ -94,6 +95,7 @@ func expectReadmeKept(by number: Int) throws {
         problems.append(
             "its README's reading order lists \(readme.readingOrder.sorted()), the folder has \(files.sorted())")
     }
+    problems += koreanReadmeProblems(folder: new, english: readme, chapter: Ladder.stage(number)?.chapter)
     for file in readme.carriedOver {
         guard let old else {
             problems.append("its README says it carries \(file) over, but it is the first stage")
@@ -123,6 +125,32 @@ func expectReadmeKept(by number: Int) throws {
             Issue.record("\(message)")
         }
     }
+}
+
+/// How the Korean README of the stage folder `folder` departs from its English one, `english`:
+/// a file listed that is not, or not in the same place, a different carried-over list, or no link
+/// to the stage's chapter in docs/ko/.
+func koreanReadmeProblems(folder: URL, english: StageReadme, chapter: String?) -> [String] {
+    let path = folder.appendingPathComponent(StageReadme.korean)
+    guard let text = try? String(contentsOf: path, encoding: .utf8) else {
+        return ["it has no \(StageReadme.korean), the Korean edition of its README"]
+    }
+    let korean = StageReadme(text: text)
+    var problems: [String] = []
+    if korean.readingOrder != english.readingOrder {
+        problems.append(
+            "\(StageReadme.korean)'s reading order lists \(korean.readingOrder), README.md's lists "
+                + "\(english.readingOrder): the same files, in the same order")
+    }
+    if korean.carriedOver != english.carriedOver {
+        problems.append(
+            "\(StageReadme.korean) says it carries over \(korean.carriedOver), README.md says "
+                + "\(english.carriedOver)")
+    }
+    if let chapter, !text.contains("(../../docs/ko/\(chapter).md)") {
+        problems.append("\(StageReadme.korean) does not link its Korean chapter, ../../docs/ko/\(chapter).md")
+    }
+    return problems
 }
 
 // Each pair's suite is named for both stages, so `swift test --filter StageN` selects the pairs
@@ -162,6 +190,55 @@ struct Stage5ToStage6 {
 struct Stage1Readme {
     @Test("stage 1's README lists its files in reading order, and carries nothing over")
     func readme() throws { try expectReadmeKept(by: 1) }
+}
+
+@Suite("The stage READMEs' Korean edition")
+struct KoreanReadmeTests {
+    @Test("a Korean README read under its own headings; another file, another order or no chapter link is found")
+    func plantedKoreanReadme() throws {
+        let english = StageReadme(
+            text: """
+                ## Read in this order
+
+                1. [`A.swift`](A.swift): first.
+                2. [`B.swift`](B.swift): then.
+
+                ## Carried over unchanged from the stage before
+
+                - [`B.swift`](B.swift): the same.
+                """)
+        #expect(english.readingOrder == ["A.swift", "B.swift"] && english.carriedOver == ["B.swift"])
+        func problems(_ order: [String], chapter: String = "(../../docs/ko/02-x.md)") throws -> [String] {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("korean-readme-\(UUID())")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let lines = order.enumerated().map { "\($0.offset + 1). [`\($0.element)`](\($0.element)): 설명." }
+            let text = """
+                # 2단계
+
+                해설은 [docs/ko/02-x.md]\(chapter)에 있습니다.
+
+                ## 읽는 순서
+
+                \(lines.joined(separator: "\n"))
+
+                ## 앞 단계에서 바뀌지 않고 넘어온 파일
+
+                - [`B.swift`](B.swift): 그대로입니다.
+                """
+            try text.write(to: folder.appendingPathComponent(StageReadme.korean), atomically: true, encoding: .utf8)
+            #expect(StageReadme.read(folder: folder, file: StageReadme.korean)?.readingOrder == order)
+            return koreanReadmeProblems(folder: folder, english: english, chapter: "02-x")
+        }
+        #expect(try problems(["A.swift", "B.swift"]).isEmpty)
+        #expect(try problems(["A.swift", "C.swift"]).first?.contains("reading order lists") == true)
+        #expect(try problems(["B.swift", "A.swift"]).first?.contains("in the same order") == true)
+        let englishChapter = try problems(["A.swift", "B.swift"], chapter: "(../../docs/02-x.md)")
+        #expect(englishChapter.first?.contains("does not link its Korean chapter") == true)
+        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("no-korean-readme-\(UUID())")
+        let none = koreanReadmeProblems(folder: missing, english: english, chapter: nil)
+        #expect(none.first?.contains("no README.ko.md") == true)
+    }
 }
 
 @Suite("Each stage's own run")

@@ -1,6 +1,8 @@
 // A stage folder's README.md, as the workbench reads it: the stage's files in reading order, and
 // the ones it carries over unchanged from the stage before. The tour lists files in that order,
-// and the suite holds each carried-over file identical to its predecessor.
+// and the suite holds each carried-over file identical to its predecessor. Its Korean edition,
+// README.ko.md, is read the same way, under its own headings, and the suite holds its two lists
+// equal to the English one's.
 import Foundation
 
 public struct StageReadme: Sendable, Equatable {
@@ -11,8 +13,18 @@ public struct StageReadme: Sendable, Equatable {
     /// The files the README says the stage carries over unchanged from the stage before.
     public let carriedOver: [String]
 
-    /// The README's two lists: the numbered links under "## Read in this order", and every linked
-    /// file under "## Carried over unchanged…".
+    /// The English README and its Korean edition, each a file of every stage folder.
+    public static let english = "README.md"
+    public static let korean = "README.ko.md"
+
+    /// The headings of the two lists, in English and in Korean: a section counts when its heading
+    /// starts with one of them.
+    static let readingOrderHeadings = ["Read in this order", "읽는 순서"]
+    static let carriedOverHeadings = ["Carried over unchanged", "앞 단계에서 바뀌지 않고 넘어온 파일"]
+
+    /// The README's two lists: the numbered links under "## Read in this order" (in Korean,
+    /// "## 읽는 순서"), and every linked file under "## Carried over unchanged…" ("## 앞 단계에서
+    /// 바뀌지 않고 넘어온 파일").
     public init(text: String) {
         var section = ""
         var order: [String] = []
@@ -24,12 +36,14 @@ public struct StageReadme: Sendable, Equatable {
                 continue
             }
             let files = Self.linkedFiles(in: line)
-            if section.hasPrefix("Read in this order"), line.first?.isNumber == true, let first = files.first {
+            let inReadingOrder = Self.readingOrderHeadings.contains { section.hasPrefix($0) }
+            let inCarriedOver = Self.carriedOverHeadings.contains { section.hasPrefix($0) }
+            if inReadingOrder, line.first?.isNumber == true, let first = files.first {
                 order.append(first)
                 if let colon = line.range(of: "): ") {
                     said[first] = String(line[colon.upperBound...])
                 }
-            } else if section.hasPrefix("Carried over unchanged") {
+            } else if inCarriedOver {
                 carried += files
             }
         }
@@ -38,9 +52,10 @@ public struct StageReadme: Sendable, Equatable {
         carriedOver = carried
     }
 
-    /// The README of the stage folder `folder`, or nil when it has none.
-    public static func read(folder: URL) -> StageReadme? {
-        guard let text = try? String(contentsOf: folder.appendingPathComponent("README.md"), encoding: .utf8)
+    /// The README of the stage folder `folder` (its Korean edition when `file` is `korean`), or nil
+    /// when it has none.
+    public static func read(folder: URL, file: String = english) -> StageReadme? {
+        guard let text = try? String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
         else { return nil }
         return StageReadme(text: text)
     }
