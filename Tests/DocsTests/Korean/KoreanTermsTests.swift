@@ -5,9 +5,14 @@ import Testing
 
 @Suite("Docs: the Korean glossary's terms", .serialized, .docsLane)
 struct KoreanTermsTests {
-    static let koreanPages = DocFile.all.filter { Translation.isKorean($0.path) }
+    /// Every Korean page a reader meets: under docs/ko/, beside an English page, each stage's
+    /// README.ko.md, and the Korean tutorial's pages.
+    static let koreanPages =
+        DocFile.all.filter { Translation.isKorean($0.path) }
+        + PackageWorld.koreanSourcePages()
+        .map(DocFile.init)
 
-    @Test("no page under docs/ko/ says a thing the way the glossary rejects", arguments: koreanPages)
+    @Test("no Korean page says a thing the way the glossary rejects", arguments: koreanPages)
     func glossaryTerms(_ file: DocFile) throws {
         Self.record(KoreanTerms.problems(on: try PackageWorld.page(file.path)), on: file.path)
     }

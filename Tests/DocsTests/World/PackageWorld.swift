@@ -93,6 +93,19 @@ enum PackageWorld {
         }.sorted()
     }
 
+    /// The Korean pages that live beside the code: each stage's README.ko.md and the Korean
+    /// tutorial's pages (`Sources/NetworkLayerWorkbookKorean`), as paths from the package root.
+    static func koreanSourcePages() -> [String] {
+        guard let root else { return [] }
+        let sources = root.appendingPathComponent("Sources")
+        let found = (try? FileManager.default.subpathsOfDirectory(atPath: sources.path)) ?? []
+        return found.filter { path in
+            path.hasSuffix("/README.ko.md")
+                || ("Sources/" + path).hasPrefix(Translation.tutorialFolder)
+                    && (path.hasSuffix(".tutorial") || path.hasSuffix(".md"))
+        }.map { "Sources/" + $0 }.sorted()
+    }
+
     /// The folders of pages: the chapters and companions, and a folder per kata and per exercise.
     static let pageFolders = ["docs", "Katas", "Exercises"]
 

@@ -18,8 +18,11 @@ enum Translation {
     /// What a Korean page's name ends with when it sits beside its English page.
     static let suffix = ".ko.md"
 
+    /// Where the Korean tutorial's pages are: a catalog of its own, since DocC has no localization.
+    static let tutorialFolder = "Sources/NetworkLayerWorkbookKorean/"
+
     static func isKorean(_ path: String) -> Bool {
-        path.hasPrefix(folder) || path.hasSuffix(suffix)
+        path.hasPrefix(folder) || path.hasSuffix(suffix) || path.hasPrefix(tutorialFolder)
     }
 
     /// docs/03-result.md → docs/ko/03-result.md; Exercises/stage3/README.md → Exercises/stage3/README.ko.md.
