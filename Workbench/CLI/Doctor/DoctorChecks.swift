@@ -157,7 +157,7 @@ enum DoctorChecks {
         return .holds("the terminal is \(found) columns wide")
     }
 
-    /// A browser for `.ci/docs-site`'s render check; nothing else needs one.
+    /// A browser for `.ci/docs-render`'s render check; nothing else needs one.
     static func browser(environment: [String: String], in root: URL) -> Finding {
         let candidates = [
             "chromium", "chromium-browser", "google-chrome", "google-chrome-stable",
@@ -168,9 +168,9 @@ enum DoctorChecks {
             let run = try? Git.Run.of(candidate, ["--version"], in: root, environment: environment)
             if let run, run.status == 0, run.text.hasPrefix("Chromium ") || run.text.hasPrefix("Google Chrome ") {
                 return .note(
-                    "\(run.text.trimmingCharacters(in: .whitespacesAndNewlines)) renders the docs site (.ci/docs-site)")
+                    "\(run.text.trimmingCharacters(in: .whitespacesAndNewlines)) renders the docs site (.ci/docs-render)")
             }
         }
-        return .note("no Chromium or Chrome: only .ci/docs-site's render check needs one, and it skips without")
+        return .note("no Chromium or Chrome: only .ci/docs-render's render check needs one, and it skips without")
     }
 }
