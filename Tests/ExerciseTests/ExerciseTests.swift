@@ -41,11 +41,12 @@ enum ExerciseSwitch {
     }
 }
 
-@Suite(.serialized, .sharedFakeTurn)
+@Suite(.serialized)
 struct Exercises {
     // Stages 1 to 5 reach the fake through `URLSession.shared`, one per process, and every stage's
     // requests land in the one `FakeServers.shared` log: the exercises run one test at a time, and
-    // take turns with the shared suite, so that a whole `swift test` runs them too. (Inside the
+    // take turns with the shared suite, so that a whole `swift test` runs them too. Each exercise
+    // takes its own turn: one switched off takes none, and keeps no suite waiting. (Inside the
     // type, so that Swift Testing does not repeat it under every failure, as it does a comment
     // written above `@Suite`.)
 }
@@ -53,7 +54,7 @@ struct Exercises {
 extension Exercises {
     @Suite(
         "Exercise 1: userPhotos(username:) in Stage1Hardcoded",
-        .enabled(if: ExerciseSwitch.isOn(1), ExerciseSwitch.reason(1)))
+        .enabled(if: ExerciseSwitch.isOn(1), ExerciseSwitch.reason(1)), .sharedFakeTurn)
     struct Stage1 {
         @Test("Stage 1's userPhotos(username:)", arguments: ExerciseCases.for(stage: 1))
         func exercise(_ check: ExerciseCase) async throws {
@@ -63,7 +64,7 @@ extension Exercises {
 
     @Suite(
         "Exercise 2: userPhotos(username:) in Stage2EnumAPI",
-        .enabled(if: ExerciseSwitch.isOn(2), ExerciseSwitch.reason(2)))
+        .enabled(if: ExerciseSwitch.isOn(2), ExerciseSwitch.reason(2)), .sharedFakeTurn)
     struct Stage2 {
         @Test("Stage 2's userPhotos(username:)", arguments: ExerciseCases.for(stage: 2))
         func exercise(_ check: ExerciseCase) async throws {
@@ -73,7 +74,7 @@ extension Exercises {
 
     @Suite(
         "Exercise 3: userPhotos(username:) in Stage3Result",
-        .enabled(if: ExerciseSwitch.isOn(3), ExerciseSwitch.reason(3)))
+        .enabled(if: ExerciseSwitch.isOn(3), ExerciseSwitch.reason(3)), .sharedFakeTurn)
     struct Stage3 {
         @Test("Stage 3's userPhotos(username:)", arguments: ExerciseCases.for(stage: 3))
         func exercise(_ check: ExerciseCase) async throws {
@@ -83,7 +84,7 @@ extension Exercises {
 
     @Suite(
         "Exercise 4: userPhotos(username:) in Stage4Generic",
-        .enabled(if: ExerciseSwitch.isOn(4), ExerciseSwitch.reason(4)))
+        .enabled(if: ExerciseSwitch.isOn(4), ExerciseSwitch.reason(4)), .sharedFakeTurn)
     struct Stage4 {
         @Test("Stage 4's userPhotos(username:)", arguments: ExerciseCases.for(stage: 4))
         func exercise(_ check: ExerciseCase) async throws {
@@ -93,7 +94,7 @@ extension Exercises {
 
     @Suite(
         "Exercise 5: userPhotos(username:) in Stage5Router",
-        .enabled(if: ExerciseSwitch.isOn(5), ExerciseSwitch.reason(5)))
+        .enabled(if: ExerciseSwitch.isOn(5), ExerciseSwitch.reason(5)), .sharedFakeTurn)
     struct Stage5 {
         @Test("Stage 5's userPhotos(username:)", arguments: ExerciseCases.for(stage: 5))
         func exercise(_ check: ExerciseCase) async throws {
@@ -103,7 +104,7 @@ extension Exercises {
 
     @Suite(
         "Exercise 6: userPhotos(username:) in Stage6Async",
-        .enabled(if: ExerciseSwitch.isOn(6), ExerciseSwitch.reason(6)))
+        .enabled(if: ExerciseSwitch.isOn(6), ExerciseSwitch.reason(6)), .sharedFakeTurn)
     struct Stage6 {
         @Test("Stage 6's userPhotos(username:)", arguments: ExerciseCases.for(stage: 6))
         func exercise(_ check: ExerciseCase) async throws {
@@ -115,7 +116,7 @@ extension Exercises {
 
     @Suite(
         "Exercise 2b: refresh(token:) in Stage2EnumAPI, a case the compiler walks you through",
-        .enabled(if: ExerciseSwitch.isOn("2b"), ExerciseSwitch.reason("2b")))
+        .enabled(if: ExerciseSwitch.isOn("2b"), ExerciseSwitch.reason("2b")), .sharedFakeTurn)
     struct Stage2b {
         @Test("Stage 2's refresh(token:)", arguments: Exercise2b.cases)
         func exercise(_ check: StepCase) async throws {
@@ -125,7 +126,7 @@ extension Exercises {
 
     @Suite(
         "Exercise 3b: a 503 with Retry-After, a new error case the screens switch on, in Stage3Result",
-        .enabled(if: ExerciseSwitch.isOn("3b"), ExerciseSwitch.reason("3b")))
+        .enabled(if: ExerciseSwitch.isOn("3b"), ExerciseSwitch.reason("3b")), .sharedFakeTurn)
     struct Stage3b {
         @Test("Stage 3's APIError.serviceUnavailable", arguments: Exercise3b.cases)
         func exercise(_ check: StepCase) async throws {
@@ -135,7 +136,7 @@ extension Exercises {
 
     @Suite(
         "Exercise 4b: favorite(photoID:), a reply with no body, in Stage4Generic",
-        .enabled(if: ExerciseSwitch.isOn("4b"), ExerciseSwitch.reason("4b")))
+        .enabled(if: ExerciseSwitch.isOn("4b"), ExerciseSwitch.reason("4b")), .sharedFakeTurn)
     struct Stage4b {
         @Test("Stage 4's favorite(photoID:)", arguments: Exercise4b.cases)
         func exercise(_ check: StepCase) async throws {
@@ -145,7 +146,7 @@ extension Exercises {
 
     @Suite(
         "Exercise 5b: your offline check of stage 5's search request",
-        .enabled(if: ExerciseSwitch.isOn("5b"), ExerciseSwitch.reason("5b")))
+        .enabled(if: ExerciseSwitch.isOn("5b"), ExerciseSwitch.reason("5b")), .sharedFakeTurn)
     struct Stage5b {
         @Test("The check in Stage5bSearchCheck.swift", arguments: Exercise5b.cases)
         func exercise(_ check: StepCase) async throws {
@@ -155,7 +156,7 @@ extension Exercises {
 
     @Suite(
         "Exercise 6b: a home screen that loads two things at once, in Stage6Async",
-        .enabled(if: ExerciseSwitch.isOn("6b"), ExerciseSwitch.reason("6b")))
+        .enabled(if: ExerciseSwitch.isOn("6b"), ExerciseSwitch.reason("6b")), .sharedFakeTurn)
     struct Stage6b {
         @Test("Stage 6's home screen", arguments: Exercise6b.cases)
         func exercise(_ check: StepCase) async throws {
