@@ -168,7 +168,8 @@ enum DoctorChecks {
             let run = try? Git.Run.of(candidate, ["--version"], in: root, environment: environment)
             if let run, run.status == 0, run.text.hasPrefix("Chromium ") || run.text.hasPrefix("Google Chrome ") {
                 return .note(
-                    "\(run.text.trimmingCharacters(in: .whitespacesAndNewlines)) renders the docs site (.ci/docs-render)")
+                    "\(run.text.trimmingCharacters(in: .whitespacesAndNewlines)) renders the docs site (.ci/docs-render)"
+                )
             }
         }
         return .note("no Chromium or Chrome: only .ci/docs-render's render check needs one, and it skips without")
