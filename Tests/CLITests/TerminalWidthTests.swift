@@ -325,16 +325,16 @@ struct FittedTourTests {
 
     @Test("the reliability tables keep within the width and break no word that fits its column")
     func reliability() async throws {
-        let expected: (BadReply, any StageAdapter) async -> Expected = { $0.expected(for: $1.stage) }
-        let markdown = await Workbook.reliability(markdown: true, handed: expected)
+        // The matrix sends every awkward input through every stage: once, then laid out at each width.
+        let matrix = await Workbook.reliabilityMatrix { $0.expected(for: $1.stage) }
+        let markdown = Workbook.reliabilityText(matrix, markdown: true)
         // Every word of every cell, from the Markdown table, and of the titles.
         let cells = markdown.split(separator: "\n").filter { $0.hasPrefix("| ") }.flatMap { row in
             row.split(separator: "|").map { $0.replacingOccurrences(of: "`", with: "") }
         }
         let words = Set((cells + Workbook.reliabilityTitles).flatMap { $0.split(separator: " ") }.map(String.init))
         for width in [60, 80, 120, 200] {
-            let lines = await Workbook.reliability(markdown: false, width: width, handed: expected)
-                .components(separatedBy: "\n")
+            let lines = Workbook.reliabilityText(matrix, markdown: false, width: width).components(separatedBy: "\n")
             #expect(overflowing(lines, width).isEmpty, "\(overflowing(lines, width))")
             let printedWords = lines.flatMap { $0.split(separator: " ") }.map(String.init).filter {
                 !$0.allSatisfy { $0 == "─" }

@@ -12,8 +12,21 @@ extension Workbook {
         markdown: Bool, width: Int = Terminal.fallbackWidth, style: Style = .plain,
         handed: (BadReply, any StageAdapter) async -> Expected = { await BadReplies.run($0, on: $1).handed }
     ) async -> String {
+        reliabilityText(await reliabilityMatrix(handed: handed), markdown: markdown, width: width, style: style)
+    }
+
+    /// Each stage's cell for every bad reply and every awkward input: what it takes the fake to know.
+    struct ReliabilityMatrix: Sendable {
+        let stages: [StageInfo]
+        let replyRows: [[String]]
+        let inputRows: [[String]]
+    }
+
+    /// Runs the matrix on every stage, once; `reliabilityText` lays it out at any width.
+    static func reliabilityMatrix(
+        handed: (BadReply, any StageAdapter) async -> Expected = { await BadReplies.run($0, on: $1).handed }
+    ) async -> ReliabilityMatrix {
         let adapters = adapters()
-        let stages = adapters.map(\.stage)
         var replyRows: [[String]] = []
         for badReply in BadReplies.all {
             var row = [badReply.name]
@@ -34,7 +47,15 @@ extension Workbook {
             }
             inputRows.append(row)
         }
-        let header = stages.map { "stage \($0.number)" }
+        return ReliabilityMatrix(stages: adapters.map(\.stage), replyRows: replyRows, inputRows: inputRows)
+    }
+
+    /// The matrix as two tables: Markdown for the docs, or fitted to `width` for a terminal.
+    static func reliabilityText(
+        _ matrix: ReliabilityMatrix, markdown: Bool, width: Int = Terminal.fallbackWidth, style: Style = .plain
+    ) -> String {
+        let (replyRows, inputRows) = (matrix.replyRows, matrix.inputRows)
+        let header = matrix.stages.map { "stage \($0.number)" }
         let source = "Produced by `swift run workbook reliability --markdown`; the suite checks every cell."
         if markdown {
             return [
