@@ -93,7 +93,10 @@ enum KoreanParticles {
             // A glossary term in Hangul, by its own last syllable.
             for term in terms {
                 var search = NSRange(location: 0, length: text.length)
-                while case let found = text.range(of: term, range: search), found.location != NSNotFound {
+                // Literal, as the pages and the terms are both NFC: the default search folds each character.
+                while case let found = text.range(of: term, options: .literal, range: search),
+                    found.location != NSNotFound
+                {
                     search = NSRange(location: NSMaxRange(found), length: text.length - NSMaxRange(found))
                     guard !unit.isCode(found), let final = term.last.flatMap(FinalConsonant.init) else { continue }
                     check(term, reading: nil, final: final, at: NSMaxRange(found))

@@ -57,7 +57,9 @@ extension LibraryQuotes {
     static func containsWord(_ word: String, in text: String) -> Bool {
         guard !word.isEmpty else { return false }
         var searchStart = text.startIndex
-        while let found = text.range(of: word, range: searchStart..<text.endIndex) {
+        // Literal: a name is matched code unit for code unit, and Foundation's default search, which
+        // folds every character first, was most of what this check cost.
+        while let found = text.range(of: word, options: .literal, range: searchStart..<text.endIndex) {
             let before = found.lowerBound == text.startIndex ? nil : text[text.index(before: found.lowerBound)]
             let after = found.upperBound == text.endIndex ? nil : text[found.upperBound]
             let wordStarts = isIdentifierCharacter(word.first)
