@@ -90,7 +90,9 @@ enum KoreanTerms {
         RejectedVariant("스텝", use: "순서, 1번, 2번 for a step"),
         RejectedVariant("최적화기", use: "옵티마이저"),
         RejectedVariant("최적화 ?빌드", use: "릴리스 빌드 for `-c release`"),
-        RejectedVariant("잠금(을 건| ?뒤에)", use: "NSLock으로 보호합니다"),
+        RejectedVariant("(잠금(을 건| ?뒤에))|락 ?뒤에", use: "NSLock으로 보호합니다"),
+        RejectedVariant("로그인(이| 상태가) 끝", use: "로그인 상태가 해제됩니다 for a sign-in that ends (끝나다 reads as done)"),
+        RejectedVariant("둘러보기", use: "투어 for `swift run workbook`"),
         RejectedVariant("가장 (새|최근의?) 토큰", use: "최신 토큰"),
         RejectedVariant(
             "사다리(?! ?(검사|테스트)|의 약속)",
