@@ -119,6 +119,20 @@ struct RawAndMultilineStringTests {
         #expect(metrics.linesOfCode == 3)
     }
 
+    @Test("Hangul and emoji, in a comment, a string or a name, are read as whole characters and change no count")
+    func textOutsideASCII() {
+        let source = #"""
+            // 로그인 실패 😀 URLSession.shared.dataTask(with: r) x!
+            let message = "비밀번호 😀 "따옴표" workbook-demo-access-key" /* 주석 y! */
+            let 이름 = 값!
+            """#
+        let metrics = measure(source)
+        #expect(metrics.linesOfCode == 2)
+        #expect(metrics.keyLiterals == 1)
+        #expect(metrics.sessionCallSites == 0)
+        #expect(metrics.forceUnwraps == 1)  // 값!, after a name in Hangul
+    }
+
     @Test("text inside a multi-line string is neither a call site nor a force unwrap, but a key there counts")
     func multilineStrings() {
         let source = #"""

@@ -1,6 +1,7 @@
 // Runs git in the package's folder, for the katas: what is committed and changed, and the kata's
 // branch, its commits and the way back. Foundation's `Process` does the same on Linux and macOS.
 import Foundation
+import Locking
 
 /// git, run in one folder; paths in and out are relative to that folder.
 package struct Git: Sendable {
@@ -29,9 +30,16 @@ package struct Git: Sendable {
             environment: [String: String] = ProcessInfo.processInfo.environment
         ) throws -> Run {
             let process = Process()
-            process.environment = environment.filter { !unsetting.contains($0.key) }.merging(setting) { $1 }
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = [tool] + arguments
+            let environment = environment.filter { !unsetting.contains($0.key) }.merging(setting) { $1 }
+            process.environment = environment
+            if let executable = Git.executable(tool, path: environment["PATH"]) {
+                process.executableURL = executable
+                process.arguments = arguments
+            } else {
+                // Not found: `env` looks once more, and says so in its own words.
+                process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+                process.arguments = [tool] + arguments
+            }
             process.currentDirectoryURL = folder
             let output = Pipe()
             let errors = errorsInOutput ? output : Pipe()
@@ -48,6 +56,25 @@ package struct Git: Sendable {
                 errors: String(decoding: message, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
         }
     }
+
+    /// Where `tool` is, as `env` finds it: itself when it names a path, else the first executable
+    /// of that name in a folder of `path`. Found once for each PATH: a kata runs git dozens of
+    /// times, and starting `env` first doubled what each run cost.
+    static func executable(_ tool: String, path: String?) -> URL? {
+        if tool.contains("/") { return URL(fileURLWithPath: tool) }
+        let key = "\(tool)\u{0}\(path ?? "")"
+        if let known = found.withLock({ $0[key] }) { return known }
+        let folders = (path ?? "").split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+        // An empty or relative folder is looked up from the child's folder: `env`'s to find.
+        guard folders.allSatisfy({ $0.hasPrefix("/") }) else { return nil }
+        let url = folders.lazy.map { URL(fileURLWithPath: $0).appendingPathComponent(tool) }.first {
+            FileManager.default.isExecutableFile(atPath: $0.path)
+        }
+        if let url { found.withLock { $0[key] = url } }
+        return url
+    }
+
+    private static let found = Locked<[String: URL]>([:])
 
     /// Runs `git arguments…`; throws only when git cannot be started at all.
     package func run(_ arguments: [String]) throws -> Run {

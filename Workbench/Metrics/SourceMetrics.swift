@@ -115,27 +115,34 @@ public enum SourceMetrics {
 
     // MARK: Rules
 
-    /// Letters, digits, `_` and `$` (for `$0`): what an identifier or keyword is made of.
-    static func isIdentifierCharacter(_ character: Character) -> Bool {
-        character.isLetter || character.isNumber || character == "_" || character == "$"
+    /// Letters, digits, `_` and `$` (for `$0`): what an identifier or keyword is made of. Any
+    /// byte of a character outside ASCII counts too: in blanked code, such a character can only
+    /// be part of a name.
+    static func isIdentifierByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "$"), 0x80...:
+            true
+        default: false
+        }
     }
 
     /// Words and single punctuation characters of blanked code; whitespace only separates them.
-    static func tokens(of code: [Character]) -> [String] {
+    static func tokens(of code: [UInt8]) -> [String] {
         var tokens: [String] = []
-        var word = ""
-        for character in code {
-            if isIdentifierCharacter(character) {
-                word.append(character)
+        var wordStart: Int?
+        for (index, byte) in code.enumerated() {
+            if isIdentifierByte(byte) {
+                if wordStart == nil { wordStart = index }
                 continue
             }
-            if !word.isEmpty {
-                tokens.append(word)
-                word = ""
+            if let start = wordStart {
+                tokens.append(String(decoding: code[start..<index], as: UTF8.self))
+                wordStart = nil
             }
-            if !character.isWhitespace { tokens.append(String(character)) }
+            if !byte.isWhitespace { tokens.append(String(decoding: CollectionOfOne(byte), as: UTF8.self)) }
         }
-        if !word.isEmpty { tokens.append(word) }
+        if let start = wordStart { tokens.append(String(decoding: code[start...], as: UTF8.self)) }
         return tokens
     }
 
@@ -226,12 +233,14 @@ public enum SourceMetrics {
 
     /// A postfix `!` right after an identifier, `)` or `]` — `try!` and `as!` end in a letter,
     /// so they are caught too. `!=` is a comparison; a `!` after a space or `(` is a logical not.
-    static func countForceUnwraps(in code: [Character]) -> Int {
+    static func countForceUnwraps(in code: [UInt8]) -> Int {
         var count = 0
-        for index in code.indices.dropFirst() where code[index] == "!" {
+        for index in code.indices.dropFirst() where code[index] == UInt8(ascii: "!") {
             let before = code[index - 1]
-            let after: Character? = index + 1 < code.count ? code[index + 1] : nil
-            if after != "=" && (isIdentifierCharacter(before) || before == ")" || before == "]") {
+            let after: UInt8? = index + 1 < code.count ? code[index + 1] : nil
+            if after != UInt8(ascii: "=")
+                && (isIdentifierByte(before) || before == UInt8(ascii: ")") || before == UInt8(ascii: "]"))
+            {
                 count += 1
             }
         }

@@ -1,5 +1,7 @@
 // The lexer behind SourceMetrics: one pass over Swift text that tells code, comments and
 // string-literal content apart, so that every count can ignore what the compiler ignores.
+// It reads UTF-8 bytes: every character the rules look for is ASCII, and a byte comparison is
+// far cheaper than a `Character` one, which the docs checks pay on every source of the package.
 
 /// What a character belongs to, as far as the counts care.
 enum CharacterKind: Sendable, Equatable {
@@ -11,24 +13,40 @@ enum CharacterKind: Sendable, Equatable {
     case string
 }
 
-/// Swift text with every character classified.
+/// Swift text with every byte of its UTF-8 classified.
 struct ScannedSource: Sendable {
-    let characters: [Character]
+    let bytes: [UInt8]
     let kinds: [CharacterKind]
 
     init(_ text: String) {
-        var scanner = SwiftScanner(Array(text))
+        var scanner = SwiftScanner(Array(text.utf8))
         scanner.run()
-        characters = scanner.characters
+        bytes = scanner.bytes
         kinds = scanner.kinds
     }
 
-    /// The text with comments and string content blanked to spaces; newlines stay, so that the
-    /// rules reading it never see a `{`, `!` or `.dataTask(` the compiler would not.
-    var code: [Character] {
-        characters.indices.map { index in
-            let character = characters[index]
-            return kinds[index] == .code || character.isNewline ? character : " "
+    /// The text with comments and string content blanked to spaces, one space for each character
+    /// (a byte that continues a character's UTF-8 is dropped); newlines stay, so that the rules
+    /// reading it never see a `{`, `!` or `.dataTask(` the compiler would not.
+    var code: [UInt8] {
+        // Index loops over buffers: the suite runs unoptimized, where zipping two arrays costs
+        // a generic call for every byte of every source.
+        bytes.withUnsafeBufferPointer { bytes in
+            kinds.withUnsafeBufferPointer { kinds in
+                var code: [UInt8] = []
+                code.reserveCapacity(bytes.count)
+                for index in 0..<bytes.count {
+                    let byte = bytes[index]
+                    if case .code = kinds[index] {
+                        code.append(byte)
+                    } else if byte == .newline {
+                        code.append(byte)
+                    } else if byte & 0xC0 != 0x80 {
+                        code.append(.space)
+                    }
+                }
+                return code
+            }
         }
     }
 
@@ -36,16 +54,17 @@ struct ScannedSource: Sendable {
     /// and a string nested inside the interpolation is a run of its own.
     var stringRuns: [String] {
         var runs: [String] = []
-        var current = ""
-        for (character, kind) in zip(characters, kinds) {
-            if kind == .string {
-                current.append(character)
-            } else if !current.isEmpty {
-                runs.append(current)
-                current = ""
+        var start: Int?
+        for index in 0...bytes.count {
+            let inString: Bool
+            if index < bytes.count, case .string = kinds[index] { inString = true } else { inString = false }
+            if inString, start == nil {
+                start = index
+            } else if !inString, let first = start {
+                runs.append(String(decoding: bytes[first..<index], as: UTF8.self))
+                start = nil
             }
         }
-        if !current.isEmpty { runs.append(current) }
         return runs
     }
 
@@ -53,16 +72,31 @@ struct ScannedSource: Sendable {
     var codeLineCount: Int {
         var count = 0
         var lineHasCode = false
-        for (character, kind) in zip(characters, kinds) {
-            if character.isNewline {
+        for index in bytes.indices {
+            let byte = bytes[index]
+            if byte == .newline {
                 if lineHasCode { count += 1 }
                 lineHasCode = false
-            } else if !character.isWhitespace && kind != .comment {
+            } else if !byte.isWhitespace, kinds[index] != .comment {
                 lineHasCode = true
             }
         }
         return lineHasCode ? count + 1 : count
     }
+}
+
+extension UInt8 {
+    static let newline = UInt8(ascii: "\n")
+    static let space = UInt8(ascii: " ")
+
+    /// Space, tab, and the ends of lines: what separates code.
+    var isWhitespace: Bool {
+        self == .space || self == .newline || self == UInt8(ascii: "\t") || self == UInt8(ascii: "\r")
+            || self == 0x0B || self == 0x0C
+    }
+
+    /// A byte after the first of a character's UTF-8 (`10xxxxxx`).
+    var continuesCharacter: Bool { self & 0xC0 == 0x80 }
 }
 
 /// The state machine: a stack of contexts, because a string can hold an interpolation that
@@ -76,18 +110,18 @@ private struct SwiftScanner {
         case string(pounds: Int, multiline: Bool)
     }
 
-    let characters: [Character]
+    let bytes: [UInt8]
     var kinds: [CharacterKind]
     var index = 0
     var stack: [Context] = [.code(openParens: 0)]
 
-    init(_ characters: [Character]) {
-        self.characters = characters
-        kinds = Array(repeating: .code, count: characters.count)
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+        kinds = Array(repeating: .code, count: bytes.count)
     }
 
     mutating func run() {
-        while index < characters.count {
+        while index < bytes.count {
             switch stack[stack.count - 1] {
             case .code(let openParens): scanCode(openParens: openParens)
             case .string(let pounds, let multiline): scanString(pounds: pounds, multiline: multiline)
@@ -99,22 +133,22 @@ private struct SwiftScanner {
 
     mutating func scanCode(openParens: Int) {
         let inInterpolation = stack.count > 1
-        switch characters[index] {
-        case "/" where peek(1) == "/":
-            while index < characters.count && !characters[index].isNewline { mark(1, as: .comment) }
-        case "/" where peek(1) == "*":
+        switch bytes[index] {
+        case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "/"):
+            while index < bytes.count && bytes[index] != .newline { mark(1, as: .comment) }
+        case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "*"):
             scanBlockComment()
-        case "\"", "#":
+        case UInt8(ascii: "\""), UInt8(ascii: "#"):
             if let (pounds, quotes) = stringOpening() {
                 mark(pounds + quotes, as: .code)
                 stack.append(.string(pounds: pounds, multiline: quotes == 3))
             } else {
                 mark(1, as: .code)  // `#if`, `#selector`, ...
             }
-        case "(" where inInterpolation:
+        case UInt8(ascii: "(") where inInterpolation:
             stack[stack.count - 1] = .code(openParens: openParens + 1)
             mark(1, as: .code)
-        case ")" where inInterpolation:
+        case UInt8(ascii: ")") where inInterpolation:
             if openParens == 0 {
                 stack.removeLast()  // the `)` that closes `\(`: back into the string
             } else {
@@ -129,11 +163,11 @@ private struct SwiftScanner {
     /// Swift block comments nest: `/* a /* b */ c */` is one comment.
     mutating func scanBlockComment() {
         var depth = 0
-        while index < characters.count {
-            if characters[index] == "/" && peek(1) == "*" {
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "/") && peek(1) == UInt8(ascii: "*") {
                 depth += 1
                 mark(2, as: .comment)
-            } else if characters[index] == "*" && peek(1) == "/" {
+            } else if bytes[index] == UInt8(ascii: "*") && peek(1) == UInt8(ascii: "/") {
                 depth -= 1
                 mark(2, as: .comment)
                 if depth == 0 { return }
@@ -145,9 +179,9 @@ private struct SwiftScanner {
 
     /// At `#`s followed by `"` or `"""`: how many of each; nil when no string starts here.
     func stringOpening() -> (pounds: Int, quotes: Int)? {
-        let pounds = count(of: "#", from: index)
-        guard peek(pounds) == "\"" else { return nil }
-        let quotes = peek(pounds + 1) == "\"" && peek(pounds + 2) == "\"" ? 3 : 1
+        let pounds = count(of: UInt8(ascii: "#"), from: index)
+        guard peek(pounds) == UInt8(ascii: "\"") else { return nil }
+        let quotes = peek(pounds + 1) == UInt8(ascii: "\"") && peek(pounds + 2) == UInt8(ascii: "\"") ? 3 : 1
         return (pounds, quotes)
     }
 
@@ -155,19 +189,21 @@ private struct SwiftScanner {
 
     mutating func scanString(pounds: Int, multiline: Bool) {
         let quotes = multiline ? 3 : 1
-        let character = characters[index]
+        let byte = bytes[index]
         // In a raw string, `\` escapes only when followed by the string's own number of `#`.
-        if character == "\\" && count(of: "#", from: index + 1) >= pounds {
-            if peek(1 + pounds) == "(" {
+        if byte == UInt8(ascii: "\\") && count(of: UInt8(ascii: "#"), from: index + 1) >= pounds {
+            if peek(1 + pounds) == UInt8(ascii: "(") {
                 mark(pounds + 2, as: .code)  // `\(` or `\#(`: what follows is code
                 stack.append(.code(openParens: 0))
             } else {
-                mark(pounds + 2, as: .string)  // the backslash, its `#`s and the escaped character
+                // The backslash, its `#`s and the escaped character, whole.
+                mark(pounds + 1, as: .string)
+                markCharacter(as: .string)
             }
-        } else if character == "\"" && closes(quotes: quotes, pounds: pounds) {
+        } else if byte == UInt8(ascii: "\"") && closes(quotes: quotes, pounds: pounds) {
             mark(quotes + pounds, as: .code)
             stack.removeLast()
-        } else if character.isNewline && !multiline {
+        } else if byte == .newline && !multiline {
             // An unterminated one-line literal: stop at the line's end rather than swallow the file.
             stack.removeLast()
             mark(1, as: .code)
@@ -178,26 +214,33 @@ private struct SwiftScanner {
 
     /// Whether the literal ends here: its quotes followed by exactly its number of `#`s.
     func closes(quotes: Int, pounds: Int) -> Bool {
-        (0..<quotes).allSatisfy { peek($0) == "\"" } && count(of: "#", from: index + quotes) >= pounds
+        (0..<quotes).allSatisfy { peek($0) == UInt8(ascii: "\"") }
+            && count(of: UInt8(ascii: "#"), from: index + quotes) >= pounds
     }
 
     // MARK: Helpers
 
-    func peek(_ offset: Int) -> Character? {
-        index + offset < characters.count ? characters[index + offset] : nil
+    func peek(_ offset: Int) -> UInt8? {
+        index + offset < bytes.count ? bytes[index + offset] : nil
     }
 
-    func count(of character: Character, from start: Int) -> Int {
+    func count(of byte: UInt8, from start: Int) -> Int {
         var end = start
-        while end < characters.count && characters[end] == character { end += 1 }
+        while end < bytes.count && bytes[end] == byte { end += 1 }
         return end - start
     }
 
-    /// Classifies the next `length` characters and moves past them.
+    /// Classifies the next `length` bytes and moves past them.
     mutating func mark(_ length: Int, as kind: CharacterKind) {
-        for _ in 0..<length where index < characters.count {
+        for _ in 0..<length where index < bytes.count {
             kinds[index] = kind
             index += 1
         }
+    }
+
+    /// Classifies the character at `index`, every byte of its UTF-8, and moves past it.
+    mutating func markCharacter(as kind: CharacterKind) {
+        mark(1, as: kind)
+        while index < bytes.count && bytes[index].continuesCharacter { mark(1, as: kind) }
     }
 }

@@ -200,6 +200,8 @@ package enum TextLayout {
     /// for a line of its own.
     package static func codeLines(_ line: String, width: Int) -> [String] {
         let width = max(4, width)
+        // Most lines are printable ASCII that fits: one line, with no need to look at each character.
+        if line.utf8.count <= width, line.utf8.allSatisfy({ (0x20..<0x7F).contains($0) }) { return [line] }
         let indent = min(line.prefix { $0 == " " }.count + 2, width / 2)
         let lead = String(repeating: " ", count: indent) + String(continuation)
         let pieces = pieces(line, first: width, rest: width - indent - 1)

@@ -149,7 +149,7 @@ struct APIIndex: Sendable {
     /// The types, members and top-level declarations of one Swift source. Local functions and
     /// variables, inside a function's body, are not API and are skipped.
     static func declarations(in source: String) -> [Found] {
-        let tokens = SwiftTokens.of(String(ScannedSource(source).code))
+        let tokens = SwiftTokens.of(ScannedSource(source).code)
         var found: [Found] = []
         var depth = 0
         var open: [OpenType] = []

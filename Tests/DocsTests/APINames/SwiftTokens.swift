@@ -1,13 +1,15 @@
 // Swift code as the API index reads it: tokens of code whose comments and strings are blanked.
 import Foundation
 
+@testable import Metrics
+
 /// One token of Swift code whose comments and string content are blanked.
 struct SwiftToken: Sendable, Equatable {
     let text: String
     /// Whether it is the first token on its line.
     let startsLine: Bool
-
-    var isIdentifier: Bool { SwiftTokens.isIdentifier(text) }
+    /// A word that is not a number, told once as the token is read: the index asks it of every token.
+    let isIdentifier: Bool
 }
 
 enum SwiftTokens {
@@ -25,48 +27,65 @@ enum SwiftTokens {
         character == "_" || (character.isASCII && (character.isLetter || character.isNumber))
     }
 
-    /// The tokens of `code`: words (a backticked word is the word), numbers, `->`, and every other
-    /// character on its own.
-    static func of(_ code: String) -> [SwiftToken] {
-        let characters = Array(code)
+    /// An ASCII letter, digit or `_`.
+    static func isWordByte(_ byte: UInt8) -> Bool {
+        isDigit(byte) || byte == UInt8(ascii: "_") || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+    }
+
+    static func isDigit(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+    }
+
+    /// The tokens of a name or a call as a page writes it.
+    static func of(_ code: String) -> [SwiftToken] { of(Array(code.utf8)) }
+
+    /// The tokens of `code`, blanked code's UTF-8: words (a backticked word is the word), numbers,
+    /// `->`, and every other character on its own.
+    static func of(_ code: [UInt8]) -> [SwiftToken] {
         var tokens: [SwiftToken] = []
         var index = 0
         var startsLine = true
-        while index < characters.count {
-            let character = characters[index]
-            if character.isNewline {
+        func text(_ range: Range<Int>) -> String { String(decoding: code[range], as: UTF8.self) }
+        while index < code.count {
+            let byte = code[index]
+            if byte == .newline {
                 startsLine = true
                 index += 1
                 continue
             }
-            if character.isWhitespace {
+            if byte.isWhitespace {
                 index += 1
                 continue
             }
             var end = index + 1
-            var text = String(character)
-            if isWordCharacter(character) {
+            // A character outside ASCII is one token, all of its bytes.
+            while end < code.count, code[end].continuesCharacter { end += 1 }
+            var range = index..<end
+            var isWord = false
+            if isWordByte(byte) {
                 // A number keeps its decimal point: `1.5` is one token, `a.b` three.
-                while end < characters.count,
-                    isWordCharacter(characters[end])
-                        || (character.isNumber && characters[end] == "." && end + 1 < characters.count
-                            && characters[end + 1].isNumber)
+                while end < code.count,
+                    isWordByte(code[end])
+                        || (isDigit(byte) && code[end] == UInt8(ascii: ".") && end + 1 < code.count
+                            && isDigit(code[end + 1]))
                 {
                     end += 1
                 }
-                text = String(characters[index..<end])
-            } else if character == "`" {
+                range = index..<end
+                isWord = !isDigit(byte)
+            } else if byte == UInt8(ascii: "`") {
                 var close = index + 1
-                while close < characters.count, isWordCharacter(characters[close]) { close += 1 }
-                if close < characters.count, characters[close] == "`", close > index + 1 {
-                    text = String(characters[(index + 1)..<close])
+                while close < code.count, isWordByte(code[close]) { close += 1 }
+                if close < code.count, code[close] == UInt8(ascii: "`"), close > index + 1 {
+                    range = (index + 1)..<close
                     end = close + 1
+                    isWord = !isDigit(code[index + 1])
                 }
-            } else if character == "-", index + 1 < characters.count, characters[index + 1] == ">" {
-                text = "->"
-                end = index + 2
+            } else if byte == UInt8(ascii: "-"), end < code.count, code[end] == UInt8(ascii: ">") {
+                end += 1
+                range = index..<end
             }
-            tokens.append(SwiftToken(text: text, startsLine: startsLine))
+            tokens.append(SwiftToken(text: text(range), startsLine: startsLine, isIdentifier: isWord))
             startsLine = false
             index = end
         }

@@ -43,7 +43,9 @@ enum SourceFiles {
         guard let text = try? String(contentsOf: url, encoding: .utf8) else {
             throw WorkbookError("Cannot read Sources/\(path).")
         }
-        var lines = text.components(separatedBy: "\n")
+        var lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map {
+            String(decoding: $0, as: UTF8.self)
+        }
         if lines.last == "" { lines.removeLast() }
         return SourceFile(path: path, lines: lines)
     }
