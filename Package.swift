@@ -106,7 +106,7 @@ let package = Package(
             ]),
         .testTarget(name: "MetricsTests", dependencies: ["Metrics"]),
         // The kata's command on small repositories of its own; it needs no stage.
-        .testTarget(name: "KataTests", dependencies: ["KataKit", "Locking", "TerminalText"]),
+        .testTarget(name: "KataTests", dependencies: ["FakeTurns", "KataKit", "Locking", "TerminalText"]),
         // Checks that the docs quote the code, the diffs and the numbers as they are now.
         .testTarget(
             name: "DocsTests",

@@ -1,5 +1,6 @@
 // `workbook compare`: what changed comes first, every file one stage has and the other does not is
 // shown, `--file` narrows it to one file, and on a terminal it opens in a pager.
+import FakeTurns
 import Foundation
 import TerminalText
 import Testing
@@ -7,7 +8,7 @@ import WorkbookCommand
 
 @testable import CLI
 
-@Suite("compare")
+@Suite("compare", .busyLane)
 struct CompareTests {
     @Test("it opens with what changed, a line a file, the file stage 5 drops included")
     func summaryFirst() async throws {

@@ -1,6 +1,7 @@
 // `workbook doctor`'s checks that need no build, each handed what it reads: a `swift` on PATH
 // that is older than the floor, a HOME with no git identity, a folder that is no git clone.
 // `.ci/run` runs the whole doctor, builds and kata included, on a fresh clone.
+import FakeTurns
 import Foundation
 import KataKit
 import Testing
@@ -8,7 +9,7 @@ import WorkbookCommand
 
 @testable import CLI
 
-@Suite("workbook doctor")
+@Suite("workbook doctor", .childrenLane)
 struct DoctorTests {
     /// A folder of its own in the temporary folder, removed by the caller.
     func scratch() throws -> URL {

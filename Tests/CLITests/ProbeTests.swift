@@ -50,7 +50,7 @@ struct ProbeTests {
         #expect(said.filter { $0.hasPrefix("✓ ") }.count == started.count, "\(said)")
     }
 
-    @Test("a child that dies of a signal mid-call is reported with the stage, the call and the page")
+    @Test("a child that dies of a signal mid-call is reported with the stage, the call and the page", .childrenLane)
     func crash() {
         let child = standIn(
             "echo '→ login(username:password:)'\necho '✓ login(username:password:)'\necho '→ photos(ids:)'\nkill -ILL $$"
@@ -62,19 +62,19 @@ struct ProbeTests {
         #expect(report.contains(ChildProbe.page))
     }
 
-    @Test("a child that hands back the wrong thing is reported with its own words")
+    @Test("a child that hands back the wrong thing is reported with its own words", .childrenLane)
     func wrong() {
         let child = standIn("echo '→ photos(ids:)'\necho '✗ photos(ids:): asked for [a, b], handed [b, a]'\nexit 1")
         #expect(child.run(stage: 6) == .wrong(["✗ photos(ids:): asked for [a, b], handed [b, a]"]))
     }
 
-    @Test("a child whose call never ends is stopped and reported as hung in that call")
+    @Test("a child whose call never ends is stopped and reported as hung in that call", .childrenLane)
     func hung() {
         let child = standIn("echo '→ randomPhoto()'\nexec sleep 30", timeout: 1)
         #expect(child.run(stage: 3) == .hung(call: "randomPhoto()"))
     }
 
-    @Test("a child that passes is a pass")
+    @Test("a child that passes is a pass", .childrenLane)
     func passes() {
         #expect(standIn("echo '→ photo(id:)'\necho '✓ photo(id:)'").run(stage: 2) == .passed)
     }

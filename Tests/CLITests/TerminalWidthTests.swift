@@ -18,7 +18,7 @@ import WorkbookCommand
 func printed(_ command: Command, width: Int, wrapsDiffs: Bool = true) async throws -> [String] {
     let lines = Locked<[String]>([])
     try await Workbook(style: .plain, width: width, wrapsDiffs: wrapsDiffs) { text in
-        lines.withLock { $0 += text.components(separatedBy: "\n") }
+        lines.withLock { $0 += TextLayout.lines(text) }
     }
     .run(command)
     return lines.withLock { $0 }
@@ -29,7 +29,7 @@ private func overflowing(_ lines: [String], _ width: Int) -> [String] {
     lines.filter { TextLayout.width($0) > width }
 }
 
-@Suite("Terminal width")
+@Suite("Terminal width", .busyLane)
 struct TerminalWidthTests {
     @Test("COLUMNS wins when it is a positive whole number; else the terminal's width; else 80")
     func widthRule() {
@@ -192,10 +192,10 @@ private struct ChangedLines: Equatable {
     }
 }
 
-@Suite("Compare and metrics within the width")
+@Suite("Compare and metrics within the width", .busyLane)
 struct FittedCompareTests {
     /// The five steps, the whole ladder, and one pair backwards. Not all 30 pairs: diffing is
-    /// synchronous work that holds the test pool's threads, and every other test waits for them.
+    /// synchronous work, and the other checks on the busy lane wait for it.
     static let pairs = [(1, 2), (2, 3), (3, 4), (4, 5), (5, 6), (1, 6), (4, 3)]
 
     @Test("compare, side by side and unified, keeps within 80 columns and shows every changed line", arguments: pairs)
@@ -259,9 +259,9 @@ struct MistypedCLITests {
     func run(_ arguments: [String]) async -> (lines: [String], status: Int32) {
         let lines = Locked<[String]>([])
         let status = await Workbook.main(arguments, style: .plain, width: 80) { text in
-            lines.withLock { $0 += text.components(separatedBy: "\n") }
+            lines.withLock { $0 += TextLayout.lines(text) }
         } fail: { text in
-            lines.withLock { $0 += text.components(separatedBy: "\n") }
+            lines.withLock { $0 += TextLayout.lines(text) }
         }
         return (lines.withLock { $0 }, status)
     }

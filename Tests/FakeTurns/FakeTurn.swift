@@ -1,7 +1,7 @@
 // Suites in different test targets that drive the same fake take turns with it: while one runs
 // its tests, the others wait. `.serialized` orders the tests inside one suite only. This module
 // needs no stage, so a target that tests the fakes alone does not rebuild when a stage changes.
-// `Turns` is the queue itself: the docs checks keep one of their own (DocsTests' `DocsLane`).
+// `Turns` is the queue itself; a `Lane` (Lane.swift) keeps one too, for the tests that take it.
 import Testing
 
 /// A trait for a suite that uses one of the two fakes: its tests run only while no other suite

@@ -1,6 +1,7 @@
 // `swift run kata`: its words, the renaming, and start, stop and the way back in, on a small git
 // repository made for each test and laid out like the workbook. The real katas are proven by
 // .ci/katas, and a learner's day by .ci/kata-learner.
+import FakeTurns
 import Foundation
 import Locking
 import TerminalText
@@ -8,7 +9,7 @@ import Testing
 
 @testable import KataKit
 
-@Suite("Katas")
+@Suite("Katas", .childrenLane)
 struct KataTests {
     @Test(
         "kata takes start, stop, check or compare and a number",

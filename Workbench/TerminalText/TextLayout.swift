@@ -64,6 +64,22 @@ package enum TextLayout {
         }
     }
 
+    /// `text` cut at each "\n", as `components(separatedBy: "\n")` cuts it: a line a file or a
+    /// command's output holds. Read as bytes, since compare cuts whole stages into lines.
+    package static func lines(_ text: String) -> [String] {
+        var text = text
+        return text.withUTF8 { bytes in
+            var lines: [String] = []
+            var start = 0
+            for index in 0..<bytes.count where bytes[index] == UInt8(ascii: "\n") {
+                lines.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+                start = index + 1
+            }
+            lines.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self))
+            return lines
+        }
+    }
+
     /// `text` padded with spaces to `width` columns.
     package static func pad(_ text: String, to width: Int) -> String {
         text + String(repeating: " ", count: max(0, width - Self.width(text)))
@@ -129,14 +145,28 @@ package enum TextLayout {
     package static func split(_ word: String, within width: Int) -> (head: String, tail: String) {
         let characters = Array(word)
         let end = fittingEnd(characters, from: 0, width: width)
-        let cut = lastSeam(characters, in: Array(1...end)) ?? end
+        let cut = lastSeam(characters, from: 1, through: end) ?? end
         return (String(characters[..<cut]), String(characters[cut...]))
     }
 
-    /// The last of `cuts` where a word may break: after or before a mark if any, else at a hump.
-    private static func lastSeam(_ characters: [Character], in cuts: [Int]) -> Int? {
-        let inside = cuts.filter { $0 > 0 && $0 < characters.count }
-        return inside.last { seam(characters, at: $0) == .mark } ?? inside.last { seam(characters, at: $0) == .hump }
+    /// The last cut from `low` through `high` where a word may break: after or before a mark if
+    /// any, else at a hump.
+    private static func lastSeam(_ characters: [Character], from low: Int, through high: Int) -> Int? {
+        let low = max(1, low)
+        let high = min(characters.count - 1, high)
+        return lastCut(from: low, through: high) { seam(characters, at: $0) == .mark }
+            ?? lastCut(from: low, through: high) { seam(characters, at: $0) == .hump }
+    }
+
+    /// The last index from `low` through `high` that `isCut` takes. A plain loop: in the suite's
+    /// unoptimized build, a range's `filter` or `last(where:)` costs more than the test it serves.
+    private static func lastCut(from low: Int, through high: Int, where isCut: (Int) -> Bool) -> Int? {
+        var cut = high
+        while cut >= low {
+            if isCut(cut) { return cut }
+            cut -= 1
+        }
+        return nil
     }
 
     private enum Seam { case mark, hump }
@@ -185,9 +215,11 @@ package enum TextLayout {
                 break
             }
             // A piece holds more than indentation, so that a cut never leaves a line of spaces.
-            let cuts = (start + 1...end).filter { cut in characters[start..<cut].contains { $0 != " " } }
-            let beforeSpace = cuts.last { characters[$0] == " " && characters[$0 - 1] != " " }
-            let cut = beforeSpace ?? lastSeam(characters, in: cuts) ?? end
+            var text = start
+            while text < characters.count, characters[text] == " " { text += 1 }
+            let low = text + 1
+            let beforeSpace = lastCut(from: low, through: end) { characters[$0] == " " && characters[$0 - 1] != " " }
+            let cut = beforeSpace ?? lastSeam(characters, from: low, through: end) ?? end
             pieces.append(String(characters[start..<cut]))
             start = cut
             limit = max(1, rest)

@@ -64,7 +64,7 @@ struct APIName: Sendable, Equatable, CustomStringConvertible {
 
     /// The API names a code span gives: none when it is prose, a command, a path or an expression.
     static func names(in span: String) -> [APIName] {
-        let text = span.trimmingCharacters(in: .whitespaces)
+        let text = span.trimmingSpaces
         let bare = withoutEffects(text)
         if startsDeclaration(text), !isLabelled(bare) {
             return declaration(text)
@@ -154,10 +154,10 @@ struct APIName: Sendable, Equatable, CustomStringConvertible {
     static func argumentLabels(_ text: Substring) -> [String]? {
         var labels: [String] = []
         for argument in topLevelParts(of: text) {
-            let item = argument.trimmingCharacters(in: .whitespaces)
+            let item = argument.trimmingSpaces
             if let colon = item.firstIndex(of: ":") {
                 let label = item[..<colon]
-                let value = item[item.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                let value = item[item.index(after: colon)...].trimmingSpaces
                 guard SwiftTokens.isIdentifier(label), isPlainValue(value) else { return nil }
                 labels.append(String(label))
             } else {

@@ -3,9 +3,10 @@
 // in APINames.swift, the declarations read by APIIndex.swift; the check is tried first on inline
 // pages and sources below, then run on every page. Like the checks of what the docs quote, it waits
 // for WORKBOOK_STRICT_DOCS=1 (CI) while a learner's exercise or kata has changed a stage.
+import FakeTurns
 import Testing
 
-@Suite("Docs: API names", .serialized, .docsLane)
+@Suite("Docs: API names", .serialized, .busyLane)
 struct APINameTests {
     static let pages = DocFile.all.filter { !APINames.skipped.contains($0.path) }
 
@@ -96,7 +97,7 @@ private func problems(_ text: String) -> [DocProblem] {
     APINames.problems(DocPage(path: "docs/page.md", text: text), index)
 }
 
-@Suite("Docs: the API-name check itself", .serialized, .docsLane)
+@Suite("Docs: the API-name check itself", .serialized, .busyLane)
 struct APINameSelfTests {
     @Test("a name the sources declare passes, labels and all; one they do not is reported with what they have")
     func plantedName() {

@@ -47,7 +47,7 @@ enum APINames {
         for (line, prose) in page.prose {
             // A marker in backticks is quoted, not a marker: the prose has its code spans blanked.
             for marker in DocPage.comments("to write", in: prose) {
-                toWrite += marker.body.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+                toWrite += marker.body.split(separator: ",").map { $0.trimmingSpaces }
                     .filter { !$0.isEmpty }
             }
             for span in codeSpans(in: page.lines[line]) {

@@ -1,9 +1,10 @@
 // Every particle on a Korean page matched to what it follows: the syllable's final consonant, or how
 // a reader says a name in Latin letters. The check is in KoreanParticles.swift, the readings in
 // KoreanReadings.swift; the pages still to be revised are KoreanTerms.awaitingRevision.
+import FakeTurns
 import Testing
 
-@Suite("Docs: the Korean particles", .serialized, .docsLane)
+@Suite("Docs: the Korean particles", .serialized, .busyLane)
 struct KoreanParticlesTests {
     @Test(
         "every particle after a code span, a Latin word or a glossary term fits it",

@@ -51,7 +51,7 @@ enum KoreanProse {
                 close()
                 continue
             }
-            let line = readable(raw).trimmingCharacters(in: .whitespaces)
+            let line = readable(raw).trimmingSpaces
             guard !line.isEmpty else {
                 close()
                 continue

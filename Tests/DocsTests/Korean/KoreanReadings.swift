@@ -25,7 +25,7 @@ enum KoreanReading {
     /// ends it: the last part of a camel-case, snake-case or dotted name, a number read in Korean;
     /// nil when the table does not know the word.
     static func reading(of code: String) -> String? {
-        var text = code.trimmingCharacters(in: .whitespaces)
+        var text = code.trimmingSpaces
         if let symbol = symbols[text] { return symbol }
         // A trailing `/` is not read; a trailing `?` or `!` may be (물음표, 느낌표), so the name before
         // it must end as they do, with no final consonant.

@@ -35,7 +35,7 @@ extension KoreanTerms {
         var inDiscussion = false
         for unit in units {
             if unit.isTitle {
-                let title = unit.text.drop { $0 == "#" }.trimmingCharacters(in: .whitespaces)
+                let title = unit.text.drop { $0 == "#" }.trimmingSpaces
                 inDiscussion = discussionHeadings.contains(title)
                 continue
             }

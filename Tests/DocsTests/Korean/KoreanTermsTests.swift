@@ -1,9 +1,10 @@
 // Every Korean page in the glossary's words: no variant the glossary rejects, across a line wrap too,
 // 단계 for a stage only, 테스트 스위트 first, and discussion questions in 합니다체. The variants, and
 // the pages still to be revised, are in KoreanTerms.swift; the page rules in KoreanTerms+Pages.swift.
+import FakeTurns
 import Testing
 
-@Suite("Docs: the Korean glossary's terms", .serialized, .docsLane)
+@Suite("Docs: the Korean glossary's terms", .serialized, .busyLane)
 struct KoreanTermsTests {
     /// Every Korean page a reader meets: under docs/ko/, beside an English page, each stage's
     /// README.ko.md, and the Korean tutorial's pages.

@@ -1,10 +1,11 @@
 // The Korean edition kept in step with the English one: a Korean page for every page, and in each
 // the same markers and code blocks as its English page, so every check that holds the English page
 // to the package holds the Korean page to it too.
+import FakeTurns
 import Foundation
 import Testing
 
-@Suite("Docs: the Korean edition", .serialized, .docsLane)
+@Suite("Docs: the Korean edition", .serialized, .busyLane)
 struct TranslationTests {
     static let englishPages = DocFile.all.filter {
         !Translation.isKorean($0.path) && !Translation.isMaintainers($0.path)

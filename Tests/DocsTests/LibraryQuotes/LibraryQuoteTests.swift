@@ -1,10 +1,11 @@
 // The library APIs the docs name hold to LibraryPins.swift, and the rule that checks them finds what it
 // is for: a planted name no pinned source has, a name said of the wrong library, a version left out, a
 // quote no page uses. The rule itself is in LibraryQuotes.swift.
+import FakeTurns
 import Foundation
 import Testing
 
-@Suite("Docs: library APIs quoted from a pinned version", .serialized, .docsLane)
+@Suite("Docs: library APIs quoted from a pinned version", .serialized, .busyLane)
 struct LibraryQuoteTests {
     static let mapPages = DocFile.all.filter { LibraryQuotes.isMap($0.path) }
 
@@ -84,7 +85,7 @@ private func mapPage(_ text: String) -> DocPage {
     DocPage(path: "docs/beyond.md", text: text)
 }
 
-@Suite("Docs: the library quote rule itself", .serialized, .docsLane)
+@Suite("Docs: the library quote rule itself", .serialized, .busyLane)
 struct LibraryQuoteRuleTests {
     static let good = """
         # Beyond

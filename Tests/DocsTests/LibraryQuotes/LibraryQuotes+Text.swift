@@ -41,7 +41,7 @@ extension LibraryQuotes {
                 index += run
                 continue
             }
-            let name = String(characters[(index + run)..<end]).trimmingCharacters(in: .whitespaces)
+            let name = String(characters[(index + run)..<end]).trimmingSpaces
             if !name.isEmpty { spans.append((name, index)) }
             index = end + run
         }
@@ -55,21 +55,7 @@ extension LibraryQuotes {
 
     /// Whether `word` stands in `text` with no identifier character (ASCII letter, digit, `_`) on either side.
     static func containsWord(_ word: String, in text: String) -> Bool {
-        guard !word.isEmpty else { return false }
-        var searchStart = text.startIndex
-        // Literal: a name is matched code unit for code unit, and Foundation's default search, which
-        // folds every character first, was most of what this check cost.
-        while let found = text.range(of: word, options: .literal, range: searchStart..<text.endIndex) {
-            let before = found.lowerBound == text.startIndex ? nil : text[text.index(before: found.lowerBound)]
-            let after = found.upperBound == text.endIndex ? nil : text[found.upperBound]
-            let wordStarts = isIdentifierCharacter(word.first)
-            let wordEnds = isIdentifierCharacter(word.last)
-            if !(wordStarts && isIdentifierCharacter(before)) && !(wordEnds && isIdentifierCharacter(after)) {
-                return true
-            }
-            searchStart = text.index(after: found.lowerBound)
-        }
-        return false
+        TextBytes(text).containsWord(word)
     }
 
     static func isIdentifierCharacter(_ character: Character?) -> Bool {
@@ -79,18 +65,7 @@ extension LibraryQuotes {
 
     /// The identifiers in `text`, in order.
     static func identifiers(in text: String) -> [String] {
-        var found: [String] = []
-        var current = ""
-        for character in text {
-            if isIdentifierCharacter(character) {
-                current.append(character)
-            } else if !current.isEmpty {
-                found.append(current)
-                current = ""
-            }
-        }
-        if !current.isEmpty { found.append(current) }
-        return found.filter { !($0.first?.isNumber ?? true) }
+        TextBytes(text).identifiers
     }
 
     /// `base(label:label:)` read as a Swift selector, with anything after the closing parenthesis (such
@@ -138,7 +113,7 @@ extension LibraryQuotes {
             } else if closes {
                 depth -= 1
                 if depth == 0 {
-                    if !current.trimmingCharacters(in: .whitespaces).isEmpty { parameters.append(current) }
+                    if !current.trimmingSpaces.isEmpty { parameters.append(current) }
                     return parameters.map(label(of:))
                 }
                 current.append(character)

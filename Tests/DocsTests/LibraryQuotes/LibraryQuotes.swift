@@ -4,23 +4,22 @@
 // section on beyond.md names the version its quotes come from; and the list quotes nothing no page
 // uses. Pure functions of the pages, the pins and the workbook's code, so a planted name can be tried.
 import Foundation
+import TerminalText
 
 /// What a name is checked against besides the pins: the workbook's own code.
 struct WorkbookCode: Sendable {
     /// The code of every .swift file under Sources/ and Workbench/, whole-line comments left out: a doc
     /// comment that mentions a library's type does not make it the workbook's.
-    let text: String
+    let text: TextBytes
     /// Every identifier in that code.
     let identifiers: Set<String>
     /// Whether a file or folder exists, by its path from the package root.
     let exists: @Sendable (String) -> Bool
 
     init(sources: [String], exists: @escaping @Sendable (String) -> Bool) {
-        let code = sources.flatMap { $0.components(separatedBy: "\n") }.filter {
-            !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//")
-        }
-        text = code.joined(separator: "\n")
-        identifiers = Set(LibraryQuotes.identifiers(in: text))
+        let code = sources.flatMap(TextLayout.lines).filter { !$0.trimmingSpaces.hasPrefix("//") }
+        text = TextBytes(code.joined(separator: "\n"))
+        identifiers = Set(text.identifiers)
         self.exists = exists
     }
 
@@ -54,7 +53,7 @@ struct WorkbookCode: Sendable {
         if let first = bare.first, !first.isNumber, bare.allSatisfy({ LibraryQuotes.isIdentifierCharacter($0) }) {
             return identifiers.contains(bare)
         }
-        if LibraryQuotes.containsWord(bare, in: text) { return true }
+        if text.containsWord(bare) { return true }
         if let selector = LibraryQuotes.selector(bare) {
             return identifiers.contains(selector.base)
                 && selector.labels.allSatisfy { $0 == "_" || identifiers.contains($0) }
@@ -250,14 +249,14 @@ enum LibraryQuotes {
             for index in ordered {
                 if !text.isEmpty { text += " " }
                 starts.append((text.count, index))
-                text += page.lines[index].trimmingCharacters(in: .whitespaces)
+                text += page.lines[index].trimmingSpaces
             }
             let characters = Array(text)
             for span in codeSpanRanges(in: text) {
                 // What a name is said of stands just before it: a library's longest name, its
                 // possessive and the character before are all that is read.
                 let before = String(characters[max(0, span.offset - reach)..<span.offset])
-                    .trimmingCharacters(in: .whitespaces)
+                    .trimmingSpaces
                 let sayers = pins.filter { pin in
                     pin.names.contains { alias in
                         ["'s", "’s", "의"].contains { suffix in

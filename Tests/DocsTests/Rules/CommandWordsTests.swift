@@ -1,11 +1,12 @@
 // Every command a page gives, `swift run workbook …` or `swift run kata …`, is one the program takes:
 // a page that still says `workbook kata reset 4` after the kata moved, or a flag that was renamed,
 // fails here, not in front of a learner.
+import FakeTurns
 import Foundation
 import KataKit
 import Testing
 
-@Suite("Docs: the commands the pages give", .serialized, .docsLane)
+@Suite("Docs: the commands the pages give", .serialized, .busyLane)
 struct CommandWordsTests {
     @Test("every `swift run workbook …` and `swift run kata …` on a page is a command the program takes")
     func commandsParse() throws {

@@ -103,7 +103,7 @@ extension DocChecks {
         // The quote in parts: a bare @@ ends one, a full header starts the next.
         var parts: [[(offset: Int, line: String)]] = [[]]
         for (offset, line) in quoted.enumerated() where !isFileHeader(line) {
-            if line.trimmingCharacters(in: .whitespaces) == "@@" {
+            if line.trimmingSpaces == "@@" {
                 parts.append([])
                 continue
             }

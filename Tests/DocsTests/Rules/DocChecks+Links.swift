@@ -103,11 +103,11 @@ extension DocChecks {
         guard level >= 1, level <= 6 else { return nil }
         let after = rest.dropFirst(level)
         guard after.isEmpty || after.first == " " || after.first == "\t" else { return nil }
-        var text = after.trimmingCharacters(in: .whitespaces)
+        var text = after.trimmingSpaces
         // An optional closing run of #s, after a space.
         let closing = text.reversed().prefix { $0 == "#" }.count
         if closing > 0, closing == text.count || text.dropLast(closing).last == " " {
-            text = String(text.dropLast(closing)).trimmingCharacters(in: .whitespaces)
+            text = String(text.dropLast(closing)).trimmingSpaces
         }
         var rendered = ""
         var remaining = Substring(text)
@@ -156,9 +156,9 @@ extension DocChecks {
     /// The targets of the inline links and reference definitions on one line of prose.
     static func linkTargets(in line: String) -> [String] {
         var targets: [String] = []
-        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        let trimmed = line.trimmingSpaces
         if trimmed.hasPrefix("["), let close = trimmed.range(of: "]:") {
-            let rest = trimmed[close.upperBound...].trimmingCharacters(in: .whitespaces)
+            let rest = trimmed[close.upperBound...].trimmingSpaces
             if let first = rest.split(separator: " ").first {
                 targets.append(unbracketed(String(first)))
             }
@@ -180,7 +180,7 @@ extension DocChecks {
             }
             // A title may follow the target after a space: [x](path "title").
             let destination =
-                target.trimmingCharacters(in: .whitespaces).split(separator: " ").first.map(String.init) ?? ""
+                target.trimmingSpaces.split(separator: " ").first.map(String.init) ?? ""
             targets.append(unbracketed(destination))
             rest = rest[cursor...]
         }

@@ -204,7 +204,7 @@ enum DocChecks {
             }
             guard
                 let end = page.lines[(index + 1)...].firstIndex(where: {
-                    $0.trimmingCharacters(in: .whitespaces) == "<!-- end generated -->"
+                    $0.trimmingSpaces == "<!-- end generated -->"
                 })
             else {
                 problem("no <!-- end generated --> line follows")
@@ -233,7 +233,7 @@ enum DocChecks {
     }
 
     static func trimmingBlankLines(_ lines: [String]) -> [String] {
-        let isBlank = { (line: String) in line.trimmingCharacters(in: .whitespaces).isEmpty }
+        let isBlank = { (line: String) in line.trimmingSpaces.isEmpty }
         guard let first = lines.firstIndex(where: { !isBlank($0) }), let last = lines.lastIndex(where: { !isBlank($0) })
         else {
             return []

@@ -1,6 +1,7 @@
 // The checks checked: each rule is run on small inline pages against an inline package, and a
 // deliberately wrong excerpt, diff, number, block, name or link must be reported, by file,
 // excerpt and reason.
+import FakeTurns
 import Foundation
 import Locking
 import Metrics
@@ -49,7 +50,7 @@ private func problems(_ rule: (DocPage, DocWorld) -> [DocProblem], _ text: Strin
     rule(DocPage(path: "docs/page.md", text: text), world)
 }
 
-@Suite("Docs: the checks themselves", .serialized, .docsLane)
+@Suite("Docs: the checks themselves", .serialized, .busyLane)
 struct DocChecksSelfTests {
     // MARK: - Code excerpts
 

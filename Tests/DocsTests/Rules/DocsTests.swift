@@ -1,7 +1,9 @@
 // Checks that the docs quote the code, the diffs and the numbers as they are now. Every rule runs
 // on every Markdown page under docs/, one test case per page, so a failure names the page, the
 // excerpt's first line and what did not match. The rules themselves are in DocChecks.swift.
+import FakeTurns
 import Foundation
+import Locking
 import Testing
 
 /// A page under docs/, shown in test output by its path.
@@ -51,14 +53,24 @@ enum DocRule: CaseIterable, Sendable {
 
 /// What every rule finds on every page, found once.
 enum DocFindings {
+    ///
+    /// The stage checks' skip condition asks for this while Swift Testing plans the run, before any
+    /// test starts, so the pages are read side by side on every core.
     static let all = Result { () throws(DocsSetupError) -> [DocRule: [DocProblem]] in
         let world = try PackageWorld.shared.get()
-        var found: [DocRule: [DocProblem]] = [:]
-        for path in PackageWorld.docPaths() {
-            let page = try PackageWorld.page(path)
-            for rule in DocRule.allCases {
-                found[rule, default: []] += rule.check(page, world)
+        let paths = PackageWorld.docPaths()
+        let pages = Locked<[Result<[DocRule: [DocProblem]], DocsSetupError>?]>(
+            Array(repeating: nil, count: paths.count))
+        DispatchQueue.concurrentPerform(iterations: paths.count) { index in
+            let found = Result { () throws(DocsSetupError) -> [DocRule: [DocProblem]] in
+                let page = try PackageWorld.page(paths[index])
+                return Dictionary(uniqueKeysWithValues: DocRule.allCases.map { ($0, $0.check(page, world)) })
             }
+            pages.withLock { $0[index] = found }
+        }
+        var found: [DocRule: [DocProblem]] = [:]
+        for case let page? in pages.withLock({ $0 }) {
+            for (rule, problems) in try page.get() { found[rule, default: []] += problems }
         }
         return found
     }
@@ -113,7 +125,7 @@ enum DocFindings {
     }
 }
 
-@Suite("Docs", .serialized, .docsLane)
+@Suite("Docs", .serialized, .busyLane)
 struct DocsTests {
     @Test("docs/ holds Markdown pages to check, so an empty argument list cannot pass quietly")
     func pagesFound() {

@@ -1,6 +1,7 @@
 // The glossary, in English and in Korean: one entry per term, in the same order in both, each
 // linking the page where the term first appears. The link check holds each link to a real page and
 // a real heading; these tests hold the two glossaries to each other.
+import FakeTurns
 import Testing
 
 /// One entry of a glossary: a list item that opens with the term in bold.
@@ -29,7 +30,7 @@ enum Glossary {
             if raw.hasPrefix("- **") {
                 entries.append([line])
                 open = true
-            } else if open, raw.hasPrefix("  "), !raw.trimmingCharacters(in: .whitespaces).isEmpty {
+            } else if open, raw.hasPrefix("  "), !raw.trimmingSpaces.isEmpty {
                 entries[entries.count - 1].append(line)
             } else {
                 open = false
@@ -52,7 +53,7 @@ enum Glossary {
     }
 }
 
-@Suite("Docs: the glossary", .serialized, .docsLane)
+@Suite("Docs: the glossary", .serialized, .busyLane)
 struct GlossaryTests {
     @Test("the English glossary has entries, each linking the page where its term first appears")
     func englishEntries() throws {

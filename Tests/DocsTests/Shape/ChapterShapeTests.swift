@@ -1,5 +1,6 @@
 // The chapters keep the shape a reader relies on: the same sections in the same order, each
 // stage's call site and diff quoted, a diagram, the suite's proof, an exercise, three questions.
+import FakeTurns
 import Ladder
 import Testing
 
@@ -40,7 +41,7 @@ struct Chapter: Sendable, CustomTestStringConvertible {
     var introLines: ClosedRange<Int> { isKorean ? 2...3 : 2...2 }
 }
 
-@Suite("Docs: chapter shape", .serialized, .docsLane)
+@Suite("Docs: chapter shape", .serialized, .busyLane)
 struct ChapterShapeTests {
     @Test(
         "a chapter opens with two lines on what it shows and a link to the glossary, then has every section in order",
@@ -57,7 +58,7 @@ struct ChapterShapeTests {
         let headings = prose.filter { $0.text.hasPrefix("## ") }
         let intro = prose.filter {
             $0.index > 0 && $0.index < (headings.first?.index ?? 0)
-                && !$0.text.trimmingCharacters(in: .whitespaces).isEmpty
+                && !$0.text.trimmingSpaces.isEmpty
         }
         let glossaryLines = intro.filter { DocChecks.linkTargets(in: $0.text).contains("glossary.md") }
         #expect(glossaryLines.count == 1, "\(chapter.path): one line before the first section links glossary.md")

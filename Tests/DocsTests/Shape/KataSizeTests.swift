@@ -1,13 +1,14 @@
 // A part's size on a page, `+115 −216<!-- kata size 4.1 -->`, is what `swift run kata start 4`
 // measures and prints: lines of code to write and to remove in part 1 of kata 4. A table cell after
 // it, `| 4 |`, is how many cases the part turns green: the length of its list on the kata's page.
+import FakeTurns
 import Foundation
 import Ladder
 import Testing
 
 @testable import KataKit
 
-@Suite("Docs: the katas' part sizes", .serialized, .docsLane)
+@Suite("Docs: the katas' part sizes", .serialized, .busyLane)
 struct KataSizeTests {
     @Test("every part size a page gives is the one `kata start` measures", arguments: PackageWorld.docPaths())
     func sizesAsMeasured(path: String) throws {

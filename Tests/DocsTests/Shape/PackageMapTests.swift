@@ -1,10 +1,11 @@
 // The package's maps, README.md's and docs/README.md's (with its Korean twin), name every folder
 // the package has under Sources/, Workbench/ and Tests/: a folder added without a line there is a
 // room the next maintainer cannot find.
+import FakeTurns
 import Foundation
 import Testing
 
-@Suite("Docs: the package's maps", .serialized, .docsLane)
+@Suite("Docs: the package's maps", .serialized, .busyLane)
 struct PackageMapTests {
     static let maps = ["README.md", "docs/README.md", "docs/ko/README.md"]
     static let roots = ["Sources", "Workbench", "Tests"]

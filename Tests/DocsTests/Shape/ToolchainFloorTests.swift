@@ -1,10 +1,11 @@
 // The oldest toolchain the workbook supports is said in one paragraph, the same in every place a
 // learner or a facilitator looks first, and `swift-tools-version` is the version it names: an
 // older toolchain is then refused by SwiftPM before anything compiles.
+import FakeTurns
 import Foundation
 import Testing
 
-@Suite("Docs: the toolchain floor", .serialized, .docsLane)
+@Suite("Docs: the toolchain floor", .serialized, .busyLane)
 struct ToolchainFloorTests {
     static let places = ["README.md", "docs/README.md", "docs/workshop.md"]
 

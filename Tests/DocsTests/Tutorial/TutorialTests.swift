@@ -4,11 +4,12 @@
 // TutorialResources.swift; here they run on both catalogs as they are, and on planted ones. The
 // links in each catalog's Resources, which make each step show the stage's own file, are checked
 // in one place: scripts/docs-site --check.
+import FakeTurns
 import Foundation
 import Ladder
 import Testing
 
-@Suite("Docs: the DocC tutorials", .serialized, .docsLane)
+@Suite("Docs: the DocC tutorials", .serialized, .busyLane)
 struct TutorialTests {
     static let stageProblems = ((try? TutorialCatalog.all.get()) ?? []).flatMap(TutorialRules.stageProblems)
 

@@ -73,7 +73,7 @@ struct DocPage: Sendable {
         var current = 0
         var previousWasText = false
         for index in lines.indices {
-            let isText = !inBlock[index] && !lines[index].trimmingCharacters(in: .whitespaces).isEmpty
+            let isText = !inBlock[index] && !lines[index].trimmingSpaces.isEmpty
             if isText {
                 if !previousWasText { current += 1 }
                 result[index] = current
@@ -93,7 +93,7 @@ struct DocPage: Sendable {
         guard let character = rest.first, character == "`" || character == "~" else { return nil }
         let count = rest.prefix { $0 == character }.count
         guard count >= 3 else { return nil }
-        let info = rest.dropFirst(count).trimmingCharacters(in: .whitespaces)
+        let info = rest.dropFirst(count).trimmingSpaces
         // A backtick fence's info string cannot hold a backtick: "```a``" is inline code.
         if character == "`" && info.contains("`") { return nil }
         let language = info.split(separator: " ").first.map(String.init) ?? ""
@@ -151,9 +151,9 @@ struct DocPage: Sendable {
         while let open = line.range(of: "<!--", range: searchStart..<line.endIndex),
             let close = line.range(of: "-->", range: open.upperBound..<line.endIndex)
         {
-            let inner = line[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces)
+            let inner = line[open.upperBound..<close.lowerBound].trimmingSpaces
             if inner.hasPrefix(key + ":") {
-                let body = inner.dropFirst(key.count + 1).trimmingCharacters(in: .whitespaces)
+                let body = inner.dropFirst(key.count + 1).trimmingSpaces
                 found.append(
                     (body: body, before: line[..<open.lowerBound], whole: line[open.lowerBound..<close.upperBound]))
             }
@@ -164,7 +164,7 @@ struct DocPage: Sendable {
 
     /// The body of a line that is nothing but one `<!-- key: body -->` comment.
     static func wholeLineComment(_ key: String, in line: String) -> String? {
-        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        let trimmed = line.trimmingSpaces
         guard trimmed.hasPrefix("<!--"), trimmed.hasSuffix("-->") else { return nil }
         let found = comments(key, in: trimmed)
         guard found.count == 1, found[0].whole.count == trimmed.count else { return nil }

@@ -65,9 +65,7 @@ enum PackageWorld {
         }
         guard !testSources.isEmpty else { throw DocsSetupError("no test sources in \(DocChecks.testFolders)") }
         return DocWorld(
-            lines: { path in
-                (try? String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)).map(Self.lines)
-            },
+            lines: { path in fileLines(path, root: root) },
             exists: { path in FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path) },
             metrics: Dictionary(uniqueKeysWithValues: zip(stages.map(\.number), measured)),
             generated: [
@@ -78,10 +76,20 @@ enum PackageWorld {
 
     /// A text's lines, as an editor numbers them.
     static func lines(_ text: String) -> [String] {
-        var lines = text.components(separatedBy: "\n")
+        var lines = TextLayout.lines(text)
         if lines.last == "" { lines.removeLast() }
         return lines
     }
+
+    /// The lines of the file at `path`, read once: a page is linked and quoted from many others.
+    private static func fileLines(_ path: String, root: URL) -> [String]? {
+        if let known = filesRead.withLock({ $0[path] }) { return known }
+        let lines = (try? String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)).map(Self.lines)
+        filesRead.withLock { $0[path] = lines }
+        return lines
+    }
+
+    private static let filesRead = Locked<[String: [String]?]>([:])
 
     /// Every Markdown page under docs/, Katas/ and Exercises/, as paths from the package root, sorted.
     static func docPaths() -> [String] {

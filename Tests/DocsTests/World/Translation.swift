@@ -58,7 +58,7 @@ enum Translation {
         page.lines.indices.compactMap { index in
             guard !page.inBlock[index], DocPage.wholeLineComment("generated", in: page.lines[index]) != nil,
                 let end = page.lines[(index + 1)...].firstIndex(where: {
-                    $0.trimmingCharacters(in: .whitespaces) == "<!-- end generated -->"
+                    $0.trimmingSpaces == "<!-- end generated -->"
                 })
             else { return nil }
             return (index, Array(page.lines[(index + 1)..<end]))

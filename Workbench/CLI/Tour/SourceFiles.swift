@@ -2,6 +2,7 @@
 import Foundation
 import Harness
 import Metrics
+import TerminalText
 
 /// A source file: its path relative to Sources/, and its lines.
 struct SourceFile: Equatable {
@@ -14,14 +15,15 @@ struct SourceFile: Equatable {
 enum SourceFiles {
     /// The package's Sources/ folder, found from where this file was compiled.
     static func sourcesDirectory() throws -> URL {
-        guard let sources = SourceMetrics.sourcesDirectory(from: #filePath),
-            FileManager.default.fileExists(atPath: sources.path)
-        else {
+        guard let sources = found, FileManager.default.fileExists(atPath: sources.path) else {
             throw WorkbookError(
                 "The workbook's Sources/ folder is not where it was built; run the workbook from its checkout.")
         }
         return sources
     }
+
+    /// Looked for once: the folders above do not move while the program runs.
+    private static let found = SourceMetrics.sourcesDirectory(from: #filePath)
 
     /// The .swift files of one stage's module, in the order its README gives them to read.
     static func module(_ name: String) throws -> [SourceFile] {
@@ -43,9 +45,7 @@ enum SourceFiles {
         guard let text = try? String(contentsOf: url, encoding: .utf8) else {
             throw WorkbookError("Cannot read Sources/\(path).")
         }
-        var lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map {
-            String(decoding: $0, as: UTF8.self)
-        }
+        var lines = TextLayout.lines(text)
         if lines.last == "" { lines.removeLast() }
         return SourceFile(path: path, lines: lines)
     }
