@@ -32,16 +32,45 @@ struct TemporaryPackage {
     let root: URL
 
     init(git: Bool) throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("workbook-kata-\(UUID().uuidString)")
-        for (path, text) in Self.files {
+        root = Self.newFolder()
+        guard git else {
+            try Self.lay(in: root)
+            return
+        }
+        // Every repository starts the same: made and committed once, then copied, which spares
+        // each test the three git runs.
+        try FileManager.default.copyItem(at: try Self.committed.get(), to: root)
+    }
+
+    private static func newFolder() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("workbook-kata-\(UUID().uuidString)")
+    }
+
+    /// The files, written under `root`.
+    private static func lay(in root: URL) throws {
+        for (path, text) in files {
             let url = root.appendingPathComponent(path)
             try FileManager.default.createDirectory(
                 at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: url)
         }
-        guard git else { return }
-        _ = try Git(folder: root).succeed(["init", "--quiet", "--initial-branch=main"])
-        try commitAll("start")
+    }
+
+    /// The files in a repository of their own, committed on main; removed when the tests end.
+    private static let committed = Result { () throws -> URL in
+        let root = committedFolder
+        try lay(in: root)
+        // No template: a test has no use for the sample hooks git copies into every new repository.
+        _ = try Git(folder: root).succeed(["init", "--quiet", "--initial-branch=main", "--template="])
+        try TemporaryPackage(root: root).commitAll("start")
+        atexit { try? FileManager.default.removeItem(at: TemporaryPackage.committedFolder) }
+        return root
+    }
+
+    private static let committedFolder = newFolder()
+
+    private init(root: URL) {
+        self.root = root
     }
 
     /// A learner's exercise work in stage 3, uncommitted: a changed file and a new one.
@@ -67,7 +96,8 @@ struct TemporaryPackage {
         let repository = Git(folder: root)
         _ = try repository.succeed(["add", "."])
         _ = try repository.succeed([
-            "-c", "user.name=Workbook", "-c", "user.email=workbook@example.com", "commit", "--quiet", "-m", message,
+            "-c", "user.name=Workbook", "-c", "user.email=workbook@example.com", "-c", "maintenance.auto=false",
+            "commit", "--quiet", "-m", message,
         ])
     }
 

@@ -101,9 +101,17 @@ public final class FakeServers: Sendable {
 
     /// Routes every HTTP request of `URLSession.shared` to the fakes. A session of its own reaches
     /// them through `sessionConfiguration()`: on Apple platforms, registering reaches only the shared one.
+    ///
+    /// The fakes answer every request afresh, so `URLSession.shared` gets a cache that keeps
+    /// nothing: on Linux the shared cache lives on disk, and its folder was read for every request.
     public static func install() {
         installed.withLock { done in
             guard !done else { return }
+            #if canImport(FoundationNetworking)
+            URLCache.shared = URLCache(memoryCapacity: 0, diskCapacity: 0, diskPath: nil)
+            #else
+            URLCache.shared = URLCache(memoryCapacity: 0, diskCapacity: 0, directory: nil)
+            #endif
             done = URLProtocol.registerClass(FakeURLProtocol.self)
         }
     }
@@ -136,6 +144,7 @@ public final class FakeServers: Sendable {
         Self.install()
         let configuration = URLSessionConfiguration.ephemeral
         configuration.protocolClasses = [protocolClass]
+        configuration.urlCache = nil
         return configuration
     }
 

@@ -53,8 +53,9 @@ package struct ChildProbe {
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
         process.environment = environment
+        let ended: @Sendable () -> Void
         do {
-            try process.run()
+            ended = try process.start()
         } catch {
             return .failed("\(executable.path) could not be started: \(Self.reason(error))")
         }
@@ -68,7 +69,7 @@ package struct ChildProbe {
         }
         DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: timer)
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        ended()
         timer.cancel()
         let lines = text.split(separator: "\n").map(String.init)
         let lastCall = lines.last { $0.hasPrefix(Self.started) }.map { String($0.dropFirst(Self.started.count)) }

@@ -132,8 +132,14 @@ private struct SwiftScanner {
     // MARK: Code
 
     mutating func scanCode(openParens: Int) {
+        // Most bytes are plain code, which every byte starts as: nothing to mark.
+        let byte = bytes[index]
+        if !Self.mayOpenOrClose[Int(byte)] {
+            index += 1
+            return
+        }
         let inInterpolation = stack.count > 1
-        switch bytes[index] {
+        switch byte {
         case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "/"):
             while index < bytes.count && bytes[index] != .newline { mark(1, as: .comment) }
         case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "*"):
@@ -218,6 +224,13 @@ private struct SwiftScanner {
             && count(of: UInt8(ascii: "#"), from: index + quotes) >= pounds
     }
 
+    /// The bytes `scanCode` looks at: `/` (a comment), `"` and `#` (a string), and the parentheses
+    /// of an interpolation.
+    static let mayOpenOrClose: [Bool] = (0...255).map { byte in
+        [UInt8(ascii: "/"), UInt8(ascii: "\""), UInt8(ascii: "#"), UInt8(ascii: "("), UInt8(ascii: ")")]
+            .contains(UInt8(byte))
+    }
+
     // MARK: Helpers
 
     func peek(_ offset: Int) -> UInt8? {
@@ -232,7 +245,8 @@ private struct SwiftScanner {
 
     /// Classifies the next `length` bytes and moves past them.
     mutating func mark(_ length: Int, as kind: CharacterKind) {
-        for _ in 0..<length where index < bytes.count {
+        let end = min(index + length, bytes.count)
+        while index < end {
             kinds[index] = kind
             index += 1
         }

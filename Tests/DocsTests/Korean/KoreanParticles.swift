@@ -90,8 +90,10 @@ enum KoreanParticles {
                 else { continue }
                 check(word, reading: reading, final: final, at: NSMaxRange(match.range))
             }
-            // A glossary term in Hangul, by its own last syllable.
-            for term in terms {
+            // A glossary term in Hangul, by its own last syllable; only a term whose first character
+            // the unit holds is searched for, since searching bridges the whole unit each time.
+            let characters = Set(unit.text.utf16)
+            for term in terms where term.utf16.first.map(characters.contains) == true {
                 var search = NSRange(location: 0, length: text.length)
                 // Literal, as the pages and the terms are both NFC: the default search folds each character.
                 while case let found = text.range(of: term, options: .literal, range: search),

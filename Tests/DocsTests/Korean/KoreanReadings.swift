@@ -2,6 +2,7 @@
 // can be held to the last syllable: `Result`는 (리절트), `Token`은 (토큰), URL로 (유알엘). The table
 // holds the code names the Korean pages use; a word it does not hold is not guessed.
 import Foundation
+import Locking
 
 /// How the syllable before a particle ends: no final consonant (받침), ㄹ, or another one.
 enum FinalConsonant: Sendable, Equatable {
@@ -25,6 +26,16 @@ enum KoreanReading {
     /// ends it: the last part of a camel-case, snake-case or dotted name, a number read in Korean;
     /// nil when the table does not know the word.
     static func reading(of code: String) -> String? {
+        // The pages quote the same names over and over; each is read with regular expressions once.
+        if let known = read.withLock({ $0[code] }) { return known }
+        let said = reading(uncached: code)
+        read.withLock { $0[code] = .some(said) }
+        return said
+    }
+
+    private static let read = Locked<[String: String?]>([:])
+
+    private static func reading(uncached code: String) -> String? {
         var text = code.trimmingSpaces
         if let symbol = symbols[text] { return symbol }
         // A trailing `/` is not read; a trailing `?` or `!` may be (물음표, 느낌표), so the name before
