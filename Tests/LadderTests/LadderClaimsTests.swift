@@ -226,7 +226,7 @@ struct KoreanReadmeTests {
 
                 - [`B.swift`](B.swift): 그대로입니다.
                 """
-            try text.write(to: folder.appendingPathComponent(StageReadme.korean), atomically: true, encoding: .utf8)
+            try text.write(to: folder.appendingPathComponent(StageReadme.korean), atomically: false, encoding: .utf8)
             #expect(StageReadme.read(folder: folder, file: StageReadme.korean)?.readingOrder == order)
             return koreanReadmeProblems(folder: folder, english: english, chapter: "02-x")
         }

@@ -18,7 +18,7 @@ private struct TemporaryPackage {
         let url = root.appendingPathComponent(path)
         try FileManager.default.createDirectory(
             at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try text.write(to: url, atomically: true, encoding: .utf8)
+        try text.write(to: url, atomically: false, encoding: .utf8)
     }
 
     func remove() { try? FileManager.default.removeItem(at: root) }

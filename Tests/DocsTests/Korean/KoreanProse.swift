@@ -1,6 +1,7 @@
 // A Korean page's prose as a reader reads it: each paragraph's lines joined again, so a phrase that
 // a Markdown line wrap splits is one phrase for the checks, with the code spans it quotes marked.
 import Foundation
+import Locking
 
 /// One paragraph, list item, table row or heading of a page, as it reads.
 struct ProseUnit: Sendable {
@@ -32,6 +33,17 @@ enum KoreanProse {
     /// The units of `page` outside fenced blocks, in order. A blank line, a fence, a marker alone on
     /// its line, a heading, a table row and a new list item each begin a new unit.
     static func units(of page: DocPage) -> [ProseUnit] {
+        // Each Korean check reads every Korean page's units: made once for each page's text (a
+        // self-test's page may share a path with another).
+        if let known = made.withLock({ $0[page.lines] }) { return known }
+        let units = makeUnits(of: page)
+        made.withLock { $0[page.lines] = units }
+        return units
+    }
+
+    private static let made = Locked<[[String]: [ProseUnit]]>([:])
+
+    private static func makeUnits(of page: DocPage) -> [ProseUnit] {
         var units: [ProseUnit] = []
         var text = ""
         var starts: [(offset: Int, line: Int)] = []
@@ -73,11 +85,12 @@ enum KoreanProse {
     /// `line` without its markers and link targets.
     static func readable(_ line: String) -> String {
         var text = line
-        if let marker {
+        // The expressions only where they can match: most lines hold neither.
+        if let marker, line.contains("<!--") {
             text = marker.stringByReplacingMatches(
                 in: text, range: NSRange(text.startIndex..., in: text), withTemplate: "")
         }
-        if let linkTarget {
+        if let linkTarget, text.contains("](") {
             text = linkTarget.stringByReplacingMatches(
                 in: text, range: NSRange(text.startIndex..., in: text), withTemplate: "]")
         }
@@ -86,7 +99,8 @@ enum KoreanProse {
 
     static func startsListItem(_ line: String) -> Bool {
         line.hasPrefix("- ") || line.hasPrefix("* ") || line.hasPrefix("+ ")
-            || line.range(of: #"^[0-9]+\. "#, options: .regularExpression) != nil
+            || (line.first?.isASCII == true && line.first?.isNumber == true
+                && line.range(of: #"^[0-9]+\. "#, options: .regularExpression) != nil)
     }
 
     /// The UTF-16 ranges of the code spans of one line, backticks included: a run of backticks up to

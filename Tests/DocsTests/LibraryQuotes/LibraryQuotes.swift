@@ -236,6 +236,9 @@ enum LibraryQuotes {
         return found
     }
 
+    /// What makes a library's name say the name after it is its own: Get's `send`, Get의 `send`.
+    private static let possessives = ["'s", "’s", "의"]
+
     private static func possessiveMentions(_ page: DocPage, pins: [LibraryPin]) -> [NameMention] {
         var found: [NameMention] = []
         var lines: [Int: [Int]] = [:]
@@ -257,9 +260,11 @@ enum LibraryQuotes {
                 // possessive and the character before are all that is read.
                 let before = String(characters[max(0, span.offset - reach)..<span.offset])
                     .trimmingSpaces
+                // Most spans follow no possessive: nothing to ask the pins.
+                guard possessives.contains(where: before.hasSuffix) else { continue }
                 let sayers = pins.filter { pin in
                     pin.names.contains { alias in
-                        ["'s", "’s", "의"].contains { suffix in
+                        possessives.contains { suffix in
                             before.hasSuffix(alias + suffix)
                                 && !isIdentifierCharacter(before.dropLast((alias + suffix).count).last)
                         }
