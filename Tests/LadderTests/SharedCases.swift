@@ -365,9 +365,9 @@ enum SharedCases {
                     stage.fake.override(echo.route, with: echo.reply)
                     let message = try #require(await echo.failure(on: stage.adapter, token: token)?.message, "\(echo)")
                     // Where it shows, never what: a failure's text would print the secret.
-                    let places =
-                        ["the failure message"] + (logging?.loggedLines.indices.map { "log line \($0 + 1)" } ?? [])
-                    for (place, text) in zip(places, [message] + (logging?.loggedLines ?? [])) {
+                    let logged = logging?.loggedLines ?? []
+                    let places = ["the failure message"] + logged.indices.map { "log line \($0 + 1)" }
+                    for (place, text) in zip(places, [message] + logged) {
                         #expect(
                             leak(of: echo.secret, in: text) == nil,
                             "stage \(stage.number), \(echo): it shows in \(place)")

@@ -23,11 +23,11 @@ package struct Git: Sendable {
         /// Runs `tool arguments…`, found on the PATH, in `folder`; with `errorsInOutput`, what it
         /// says on standard error is kept in `output` too, in the order it was said. The variables named
         /// in `unsetting` are left out of its environment, and those in `setting` set; the rest is
-        /// `environment`, this program's own unless told.
+        /// `environment`, this program's own unless told. `input`, a few lines, is its standard input.
         package static func of(
             _ tool: String, _ arguments: [String], in folder: URL, errorsInOutput: Bool = false,
             unsetting: [String] = [], setting: [String: String] = [:],
-            environment: [String: String] = ProcessInfo.processInfo.environment
+            environment: [String: String] = ProcessInfo.processInfo.environment, input: Data? = nil
         ) throws -> Run {
             let process = Process()
             let environment = environment.filter { !unsetting.contains($0.key) }.merging(setting) { $1 }
@@ -45,8 +45,14 @@ package struct Git: Sendable {
             let errors = errorsInOutput ? output : Pipe()
             process.standardOutput = output
             process.standardError = errors
-            process.standardInput = FileHandle.nullDevice
+            let inputPipe = input.map { _ in Pipe() }
+            process.standardInput = inputPipe ?? FileHandle.nullDevice
             let ended = try process.start()
+            if let input, let inputPipe {
+                // Written whole before the output is read: a few lines fit in the pipe's buffer.
+                inputPipe.fileHandleForWriting.write(input)
+                try inputPipe.fileHandleForWriting.close()
+            }
             // Read before waiting: a file larger than the pipe's buffer would otherwise never finish.
             let data = output.fileHandleForReading.readDataToEndOfFile()
             let message = errorsInOutput ? Data() : errors.fileHandleForReading.readDataToEndOfFile()
@@ -105,6 +111,36 @@ package struct Git: Sendable {
     /// A file's bytes as committed at `commit`.
     func committed(_ path: String, at commit: String = "HEAD") throws -> Data {
         try succeed(["show", "\(commit):./\(path)"]).output
+    }
+
+    /// Files' bytes as committed at `commit`, by path, read by one `git cat-file --batch`: a kata
+    /// reads a whole stage, and each run of git costs a few milliseconds. Throws when one is not there.
+    func committed(_ paths: [String], at commit: String = "HEAD") throws -> [String: Data] {
+        guard !paths.isEmpty else { return [:] }
+        let names = paths.map { "\(commit):./\($0)" }
+        let run = try Run.of(
+            "git", ["cat-file", "--batch"], in: folder, input: Data((names.joined(separator: "\n") + "\n").utf8))
+        guard run.status == 0 else { throw KataError("git cat-file --batch failed: \(run.errors)") }
+        // Each object: "<id> <type> <size>\n", its bytes and "\n"; or "<name> missing\n".
+        var files: [String: Data] = [:]
+        var offset = run.output.startIndex
+        for (path, name) in zip(paths, names) {
+            guard let end = run.output[offset...].firstIndex(of: UInt8(ascii: "\n")) else {
+                throw KataError("git cat-file --batch said nothing of \(name)")
+            }
+            let header = String(decoding: run.output[offset..<end], as: UTF8.self).split(separator: " ")
+            guard header.count == 3, let size = Int(header[2]) else {
+                throw KataError(
+                    "git cat-file --batch: \(name) is not in the repository (\(header.joined(separator: " ")))")
+            }
+            let start = end + 1
+            guard start + size <= run.output.endIndex else {
+                throw KataError("git cat-file --batch cut \(name) short")
+            }
+            files[path] = Data(run.output[start..<start + size])
+            offset = start + size + 1
+        }
+        return files
     }
 
     /// What `git status` lists under `pathspecs`: changed, staged, deleted or untracked files.

@@ -120,12 +120,19 @@ package struct Kata {
     /// The stage's files, as the kata writes them from the stages committed at `commit`, by path
     /// from the root.
     func startingFiles(from commit: String) throws -> [String: Data] {
+        let previous = try previousFiles(at: commit)
+        // The stage's suite stays, or its kata edition stands in; its own checks are set aside.
+        let hasEdition = try !git.committedFiles(under: [kataTestFile], at: commit).isEmpty
+        let suite = hasEdition ? kataTestFile : testFile
+        let adapterFile = "Workbench/Harness/\(adapter).swift"
+        let committed = try git.committed(previous + [adapterFile, suite], at: commit)
         func text(_ path: String) throws -> String {
-            String(decoding: try git.committed(path, at: commit), as: UTF8.self)
+            guard let data = committed[path] else { throw KataError("\(path) is not committed at \(commit)") }
+            return String(decoding: data, as: UTF8.self)
         }
         var files: [String: Data] = [:]
-        let committedAdapter = try text("Workbench/Harness/\(adapter).swift")
-        for path in try previousFiles(at: commit) {
+        let committedAdapter = try text(adapterFile)
+        for path in previous {
             if path.hasPrefix("Sources/\(previousModule)/") {
                 // Documentation.docc/Stage3Result.md becomes Stage4Generic.md: its module's landing page.
                 let name = path.dropFirst("Sources/\(previousModule)".count)
@@ -141,9 +148,7 @@ package struct Kata {
                 files["Workbench/Harness/\(adapter)\(name)"] = Data(code.utf8)
             }
         }
-        // The stage's suite stays, or its kata edition stands in; its own checks are set aside.
-        let hasEdition = try !git.committedFiles(under: [kataTestFile], at: commit).isEmpty
-        files[testFile] = try git.committed(hasEdition ? kataTestFile : testFile, at: commit)
+        files[testFile] = committed[suite]
         return files
     }
 

@@ -105,14 +105,16 @@ extension Kata {
         let files = try startingFiles(from: try git.commit())
         try git.succeed(["checkout", "--quiet", "-b", branch])
         do {
-            try remove(try committedFiles())
+            let committed = try committedFiles()
+            try remove(committed)
             for (path, data) in files.sorted(by: { $0.key < $1.key }) {
                 let url = root.appendingPathComponent(path)
                 try FileManager.default.createDirectory(
                     at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try data.write(to: url)
             }
-            try git.succeed(["add", "--all", "--"] + touched(files))
+            // Every path the first commit touches: what it writes, and what it takes away.
+            try git.succeed(["add", "--all", "--"] + Array(Set(committed).union(files.keys)).sorted())
             try git.commit(
                 """
                 Kata \(number): stage \(number - 1)'s code in stage \(number)'s place
@@ -130,11 +132,6 @@ extension Kata {
             throw error
         }
         return .new(from: here, files: files.keys.sorted())
-    }
-
-    /// Every path the kata's first commit touches: what it writes, and what it takes away.
-    private func touched(_ files: [String: Data]) throws -> [String] {
-        Array(Set(try committedFiles()).union(files.keys)).sorted()
     }
 
     /// Leaves the kata: commits any uncommitted work on its branch (nothing stashed, nothing to

@@ -15,11 +15,16 @@ extension KataRun {
         let inKata = try kata.here() == kata.branch
         func files(at commit: String?) throws -> [String: [String]] {
             var files: [String: [String]] = [:]
-            let paths = try commit.map { try kata.committedFiles(at: $0) } ?? kata.presentPaths()
-            for path in paths where kata.measures(path) || path.hasSuffix("+Bench.swift") {
+            let paths = try (commit.map { try kata.committedFiles(at: $0) } ?? kata.presentPaths()).filter {
+                kata.measures($0) || $0.hasSuffix("+Bench.swift")
+            }
+            let committed = try commit.map { try kata.git.committed(paths, at: $0) }
+            for path in paths {
                 let data =
-                    try commit.map { try kata.git.committed(path, at: $0) }
-                    ?? Data(contentsOf: kata.root.appendingPathComponent(path))
+                    try committed.map { committed in
+                        guard let data = committed[path] else { throw KataError("\(path) is not committed") }
+                        return data
+                    } ?? Data(contentsOf: kata.root.appendingPathComponent(path))
                 var lines = String(decoding: data, as: UTF8.self).components(separatedBy: "\n")
                 if lines.last == "" { lines.removeLast() }
                 files[path] = lines

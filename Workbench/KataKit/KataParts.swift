@@ -124,11 +124,8 @@ extension Kata {
                 states.append(try Self.files(in: folder).filter { measures($0.key) })
             }
         }
-        var committed: [String: String] = [:]
-        for path in try committedFiles(at: stages) where measures(path) {
-            committed[path] = String(decoding: try git.committed(path, at: stages), as: UTF8.self)
-        }
-        states.append(committed)
+        let measured = try committedFiles(at: stages).filter(measures)
+        states.append(try git.committed(measured, at: stages).mapValues { String(decoding: $0, as: UTF8.self) })
         return (1..<states.count).map { Self.size(from: states[$0 - 1], to: states[$0]) }
     }
 

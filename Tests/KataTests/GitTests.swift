@@ -1,0 +1,30 @@
+// What the kata asks git, on a small repository: files read back in one run, byte for byte.
+import FakeTurns
+import Foundation
+import Testing
+
+@testable import KataKit
+
+@Suite("git, as the kata runs it", .childrenLane)
+struct GitTests {
+    @Test("files read in one run come back byte for byte, each by its path; one not committed is refused")
+    func committedFiles() throws {
+        let package = try TemporaryPackage(git: true)
+        defer { package.remove() }
+        let files = [
+            "Sources/Stage3Result/Two.swift": "two\nlines\n",
+            "Sources/Stage3Result/NoEnd.swift": "no newline at the end",
+            "Sources/Stage3Result/Empty.swift": "",
+            "Sources/Stage3Result/한국어.swift": "// 한국어\n\n\n",
+        ]
+        for (path, text) in files { try package.commit(path, text) }
+        let git = Git(folder: package.root)
+        let read = try git.committed(Array(files.keys).sorted(), at: "HEAD")
+        #expect(read.mapValues { String(decoding: $0, as: UTF8.self) } == files)
+        for path in files.keys { #expect(try git.committed(path) == read[path], "as `git show` reads \(path)") }
+        #expect(throws: KataError.self) {
+            try git.committed(["Sources/Stage3Result/Two.swift", "Sources/Stage3Result/Nowhere.swift"])
+        }
+        #expect(try git.committed([]).isEmpty)
+    }
+}
