@@ -177,9 +177,9 @@ package struct Git: Sendable {
     /// machine that has none set. No hook runs and nothing is signed: the learner wrote no message.
     /// Nor does git's upkeep start after it, which a branch this small never needs.
     func commit(_ message: String, asWorkbook: Bool) throws {
-        let named = try config("user.name") != nil && config("user.email") != nil
-        let identity =
-            asWorkbook || !named ? ["-c", "user.name=workbook", "-c", "user.email=workbook@localhost"] : []
+        // The learner's settings are asked only when the commit could be theirs.
+        let asWorkbook = try asWorkbook || config("user.name") == nil || config("user.email") == nil
+        let identity = asWorkbook ? ["-c", "user.name=workbook", "-c", "user.email=workbook@localhost"] : []
         try succeed(
             identity + [
                 "-c", "commit.gpgsign=false", "-c", "maintenance.auto=false", "commit", "--quiet", "--no-verify",
