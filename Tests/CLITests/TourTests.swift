@@ -199,9 +199,12 @@ struct TablesAndDiffsTests {
 
 @Suite("Tour", .serialized, .sharedFakeTurn)
 struct TourTests {
+    /// The tour at 200 columns, run once for the two tests that read it.
+    static let wide = Task { try await printed(.tour, width: 200) }
+
     @Test("the tour shows every stage, its screen's call site from the source, and a table that fits the width")
     func tour() async throws {
-        let lines = try await printed(.tour, width: 200)
+        let lines = try await Self.wide.value
         for adapter in Workbook.adapters() {
             let stage = adapter.stage
             #expect(lines.contains { $0.hasPrefix("Stage \(stage.number) · Stage\(stage.number)") })
@@ -222,27 +225,12 @@ struct TourTests {
 
     @Test("the tour's table shows untyped stages' text and typed stages' kinds for the same failure")
     func tourTable() async throws {
-        let adapters = Workbook.adapters()
-        var runs: [[ScenarioRun]] = []
-        for adapter in adapters {
-            var stageRuns: [ScenarioRun] = []
-            for scenario in Scenarios.all {
-                stageRuns.append(await Scenarios.run(scenario, on: adapter))
-            }
-            runs.append(stageRuns)
-        }
-        let unknown = try #require(Scenarios.all.firstIndex { $0.title == "unknown id" })
-        for stageRuns in runs {
-            let outcome = stageRuns[unknown].outcome
-            #expect(!outcome.succeeded)
-            let typed = stageRuns[unknown].stage.capabilities.contains(.typedFailures)
-            #expect(outcome.kind == (typed ? .notFound : nil))
-            #expect(stageRuns.allSatisfy { $0.problems.isEmpty })
-        }
-        let table = Workbook(style: .plain) { _ in }.summaryTable(runs).render(fitting: 120)
-        let rows = table.split(separator: "\n")
-        #expect(rows.allSatisfy { TextLayout.width($0) <= 120 })
-        #expect(rows.contains { $0.hasPrefix("unknown id") && $0.contains("✗ notFound") })
+        let lines = try await Self.wide.value
+        #expect(!lines.contains { $0.hasPrefix("    ! ") }, "every scenario ran as its stage should")
+        let typed = Workbook.adapters().filter { $0.stage.capabilities.contains(.typedFailures) }.count
+        #expect(typed > 0 && typed < Workbook.adapters().count)
+        let unknown = try #require(lines.first { $0.hasPrefix("unknown id") })
+        #expect(unknown.components(separatedBy: "✗ notFound").count - 1 == typed, "\(unknown)")
     }
 
     @Test("stage N prints the requests it sent, with the key and the password masked")

@@ -115,7 +115,8 @@ enum KoreanParticles {
     /// The particle that starts at `offset` in `text`, with its pair: the particle must end the word,
     /// or go on only as one of its continuations.
     static func particle(in text: NSString, at offset: Int) -> (String, Particle)? {
-        let rest = text.substring(from: offset)
+        // Enough to hold the longest particle and what may follow it, not the rest of the unit.
+        let rest = text.substring(with: NSRange(location: offset, length: min(8, text.length - offset)))
         for particle in Particle.all {
             // The longer form first: 으로 before 로.
             for form in [particle.afterConsonant, particle.afterVowel].sorted(by: { $0.count > $1.count })
