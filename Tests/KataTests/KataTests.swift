@@ -268,8 +268,7 @@ struct KataTests {
 
     @Test("what kata prints keeps within the terminal's width; a menu keeps its columns, Hangul counted as wide")
     func width() throws {
-        let package = try TemporaryPackage(git: true)
-        defer { package.remove() }
+        let package = try TemporaryPackage.readOnly()
         let said = Said()
         let run = KataRun(kata: try Kata(3, root: package.root), style: .plain, width: 50, write: said.write)
         run.say(
@@ -291,8 +290,7 @@ struct KataTests {
         ])
     func language(environment: [String: String], language: Language) throws {
         #expect(Language.of(environment) == language)
-        let package = try TemporaryPackage(git: true)
-        defer { package.remove() }
+        let package = try TemporaryPackage.readOnly()
         var kata = try Kata(3, root: package.root)
         kata.language = language
         #expect(kata.page == (language == .korean ? "Katas/stage3/README.ko.md" : "Katas/stage3/README.md"))

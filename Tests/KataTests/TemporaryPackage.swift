@@ -42,6 +42,11 @@ struct TemporaryPackage {
         try FileManager.default.copyItem(at: try Self.committed.get(), to: root)
     }
 
+    /// The committed repository every copy starts from, for a test that only reads it: no copy made.
+    static func readOnly() throws -> TemporaryPackage {
+        TemporaryPackage(root: try committed.get())
+    }
+
     private static func newFolder() -> URL {
         FileManager.default.temporaryDirectory.appendingPathComponent("workbook-kata-\(UUID().uuidString)")
     }
@@ -63,6 +68,9 @@ struct TemporaryPackage {
         // No template: a test has no use for the sample hooks git copies into every new repository.
         _ = try Git(folder: root).succeed(["init", "--quiet", "--initial-branch=main", "--template="])
         try TemporaryPackage(root: root).commitAll("start")
+        // Its objects in one pack, not a folder each: every copy makes half as many folders.
+        _ = try Git(folder: root).succeed(["repack", "-a", "-d", "-q"])
+        _ = try Git(folder: root).succeed(["prune-packed"])
         atexit { try? FileManager.default.removeItem(at: TemporaryPackage.committedFolder) }
         return root
     }

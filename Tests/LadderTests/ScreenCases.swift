@@ -65,14 +65,40 @@ final class ShownStates<State: Equatable & Sendable> {
         if !onMainQueue { changesOffTheMainQueue += 1 }
         states.append(read())
         observe()
+        // A waiter goes on as soon as what it waits for is shown, not at its next look.
+        for (id, waiter) in waiters where waiter.settled(last) { end(id) }
     }
 
-    /// Waits, boundedly, until the state shown satisfies `settled`.
+    /// Who waits for what, each with its five seconds' timer.
+    private struct Waiter {
+        let settled: (State) -> Bool
+        let continuation: CheckedContinuation<Void, Never>
+        let timer: Task<Void, Never>
+    }
+
+    private var waiters: [Int: Waiter] = [:]
+    private var nextWaiter = 0
+
+    private func end(_ id: Int) {
+        guard let waiter = waiters.removeValue(forKey: id) else { return }
+        waiter.timer.cancel()
+        waiter.continuation.resume()
+    }
+
+    /// Waits, boundedly (five seconds), until the state shown satisfies `settled`.
     func wait(
-        until settled: (State) -> Bool, _ what: String, sourceLocation: SourceLocation = #_sourceLocation
+        until settled: @escaping (State) -> Bool, _ what: String, sourceLocation: SourceLocation = #_sourceLocation
     ) async throws {
-        for _ in 0..<1_000 where !settled(last) {
-            try await Task.sleep(nanoseconds: 5_000_000)
+        if !settled(last) {
+            let id = nextWaiter
+            nextWaiter += 1
+            await withCheckedContinuation { continuation in
+                let timer = Task { @MainActor [weak self] in
+                    try? await Task.sleep(nanoseconds: 5_000_000_000)
+                    if !Task.isCancelled { self?.end(id) }
+                }
+                waiters[id] = Waiter(settled: settled, continuation: continuation, timer: timer)
+            }
         }
         #expect(settled(last), "still not \(what) after five seconds: \(states)", sourceLocation: sourceLocation)
     }
