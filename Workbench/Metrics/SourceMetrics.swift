@@ -42,31 +42,43 @@ public enum SourceMetrics {
         let forceUnwraps: Int
         let replyDecodes: Int
 
-        /// Scanning is the slow part, character by character, and the same text always gives the
-        /// same counts: the suite, the docs checks and the commands measure the same six stages
-        /// (stages 5 and 6 share files), so each text is scanned once per process.
+        /// Scanning is the slow part, and the same text always gives the same counts: the suite, the
+        /// docs checks and the commands measure the same six stages (stages 5 and 6 share files), so
+        /// each text is scanned once per process, whatever literal is counted in it.
         static func of(_ text: String, keyLiteral: String) -> FileCounts {
-            let key = Key(text: text, keyLiteral: keyLiteral)
-            if let known = memo.withLock({ $0[key] }) { return known }
-            let source = ScannedSource(text)
-            let code = source.code
-            let words = tokens(of: code)
-            let requests = countRequests(in: words)
-            let counts = FileCounts(
-                linesOfCode: source.codeLineCount, requestFunctions: requests.functions,
-                sessionCallSites: requests.adapters,
-                keyLiterals: source.stringRuns.reduce(0) { $0 + occurrences(of: keyLiteral, in: $1) },
-                forceUnwraps: countForceUnwraps(in: code), replyDecodes: countReplyDecodes(in: words))
-            memo.withLock { $0[key] = counts }
-            return counts
+            let scanned = Scanned.of(text)
+            return FileCounts(
+                linesOfCode: scanned.linesOfCode, requestFunctions: scanned.requestFunctions,
+                sessionCallSites: scanned.sessionCallSites,
+                keyLiterals: scanned.stringRuns.reduce(0) { $0 + occurrences(of: keyLiteral, in: $1) },
+                forceUnwraps: scanned.forceUnwraps, replyDecodes: scanned.replyDecodes)
         }
 
-        private struct Key: Hashable {
-            let text: String
-            let keyLiteral: String
-        }
+        /// What a scan finds in one text, and its string literals' runs, in which a literal is counted.
+        private struct Scanned: Sendable {
+            let linesOfCode: Int
+            let requestFunctions: Int
+            let sessionCallSites: Int
+            let forceUnwraps: Int
+            let replyDecodes: Int
+            let stringRuns: [String]
 
-        private static let memo = Locked<[Key: FileCounts]>([:])
+            static func of(_ text: String) -> Scanned {
+                if let known = memo.withLock({ $0[text] }) { return known }
+                let source = ScannedSource(text)
+                let code = source.code
+                let words = tokens(of: code)
+                let requests = countRequests(in: words)
+                let scanned = Scanned(
+                    linesOfCode: source.codeLineCount, requestFunctions: requests.functions,
+                    sessionCallSites: requests.adapters, forceUnwraps: countForceUnwraps(in: code),
+                    replyDecodes: countReplyDecodes(in: words), stringRuns: source.stringRuns)
+                memo.withLock { $0[text] = scanned }
+                return scanned
+            }
+
+            private static let memo = Locked<[String: Scanned]>([:])
+        }
     }
 
     /// Measures every .swift file under a module directory, sorted by path for determinism.
