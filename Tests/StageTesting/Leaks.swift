@@ -25,7 +25,7 @@ public func leak(of secret: String, in text: String) -> String? {
 extension [UInt8] {
     /// Whether these bytes hold `piece`'s UTF-8, byte for byte. A case asks this thousands of times,
     /// and `String.contains`, unoptimized, compares character by character.
-    func holds(_ piece: String) -> Bool {
+    public func holds(_ piece: String) -> Bool {
         let needle = Array(piece.utf8)
         guard !needle.isEmpty else { return true }
         guard needle.count <= count else { return false }
