@@ -6,12 +6,13 @@ enum APINames {
     /// Apple's SDK, the standard library and Swift itself, exactly as the pages name them.
     static let platform: Set<String> = [
         // Types and protocols.
-        "CancellationError", "Codable", "Decodable", "DecodingError", "Duration", "Error", "HTTPURLResponse", "Int",
-        "JSONDecoder", "JSONEncoder", "JSONSerialization",
+        "CancellationError", "Character", "Codable", "Decodable", "DecodingError", "Duration", "Error",
+        "HTTPURLResponse", "Int", "JSONDecoder", "JSONEncoder", "JSONSerialization", "TaskExecutor",
         "LocalizedError", "NSError", "NSLock", "Result", "Sendable", "String", "Task", "URLComponents", "URLError",
         "URLProtocol", "URLQueryItem", "URLRequest", "URLSession",
         // Their initializers and members.
         "CharacterSet.urlPathAllowed", "DispatchQueue.main", "JSONSerialization.data(withJSONObject:options:)",
+        "Process.waitUntilExit()",
         "Set(_:)", "Task.isCancelled", "URL(string:)", "URLComponents(string:)", "URLComponents.queryItems",
         "URLError(_:)", "URLSession.shared", "URLSession.shared.dataTask", "cancelAll()",
         "compactMap", "data(for:)", "dataTask", "dataTask(with:)", "fatalError", "httpBody", "httpMethod",
