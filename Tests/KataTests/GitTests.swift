@@ -27,4 +27,25 @@ struct GitTests {
         }
         #expect(try git.committed([]).isEmpty)
     }
+
+    @Test("a tool is found on the PATH it is given, in the first folder that has it; a relative one is env's")
+    func executable() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("path-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let (first, second) = (root.appendingPathComponent("first"), root.appendingPathComponent("second"))
+        for folder in [first, second] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let tool = folder.appendingPathComponent("tool").path
+            #expect(FileManager.default.createFile(atPath: tool, contents: Data("#!/bin/sh\n".utf8)))
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: tool)
+        }
+        let nowhere = root.appendingPathComponent("nowhere").path
+        #expect(Git.executable("tool", path: "\(first.path):\(second.path)")?.path == first.path + "/tool")
+        #expect(Git.executable("tool", path: "\(nowhere):\(second.path)")?.path == second.path + "/tool")
+        #expect(Git.executable("tool", path: nowhere) == nil)
+        #expect(Git.executable("tool", path: "relative:\(first.path)") == nil, "a relative folder is env's")
+        #expect(Git.executable("tool", path: nil) == nil)
+        #expect(Git.executable("./tool", path: first.path) == nil, "a path from the child's folder is env's")
+        #expect(Git.executable("/bin/sh", path: nil)?.path == "/bin/sh")
+    }
 }

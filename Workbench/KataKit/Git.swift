@@ -63,11 +63,13 @@ package struct Git: Sendable {
         }
     }
 
-    /// Where `tool` is, as `env` finds it: itself when it names a path, else the first executable
-    /// of that name in a folder of `path`. Found once for each PATH: a kata runs git dozens of
-    /// times, and starting `env` first doubled what each run cost.
+    /// Where `tool` is, as `env` finds it: itself when it is a path from the root, else the first
+    /// executable of that name in a folder of `path`. Found once for each PATH: a kata runs git
+    /// dozens of times, and starting `env` first doubled what each run cost. Nil leaves it to `env`.
     static func executable(_ tool: String, path: String?) -> URL? {
-        if tool.contains("/") { return URL(fileURLWithPath: tool) }
+        if tool.hasPrefix("/") { return URL(fileURLWithPath: tool) }
+        // A path from the child's folder is the child's to resolve.
+        guard !tool.contains("/") else { return nil }
         let key = "\(tool)\u{0}\(path ?? "")"
         if let known = found.withLock({ $0[key] }) { return known }
         let folders = (path ?? "").split(separator: ":", omittingEmptySubsequences: false).map(String.init)

@@ -21,11 +21,6 @@ extension StringProtocol {
         return String(text[start..<end])
     }
 
-    /// Whether the text is empty or only spaces and tabs.
-    var isBlank: Bool {
-        utf8.allSatisfy(Self.isSpace)
-    }
-
     private static func isSpace(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
     }
