@@ -161,11 +161,18 @@ extension SharedCases {
             #expect(fake.peakConcurrentRequests == ids.count)
 
             // The first failure ends the call at once and cancels the requests still running: every
-            // known id is held back, and only the unknown one is answered, with a 404.
+            // known id is held back, and only the unknown one is answered, with a 404. It is answered
+            // once all four are in: a request that has not reached the fake yet cannot be stopped
+            // there, and on a fast run the 404 came back before the last request had left.
             fake.reset()
             let failing = ["Dwu85P9SOIk", "no-such-id", "LBI7cgq3pbM", "yC-Yzbqy7PY"]
             let known = fake.hold(.photo, times: 3, where: { $0.url.lastPathComponent != "no-such-id" })
-            let failure = try #require(await concurrent.photos(ids: failing).failure)
+            let unknown = fake.hold(.photo, where: { $0.url.lastPathComponent == "no-such-id" })
+            let failingCall = Task { await concurrent.photos(ids: failing) }
+            try #require(await waitUntilHeld(known, 3, orAllEnded: [failingCall]), "the known ids in flight")
+            try #require(await unknown.waitUntilHeld(1), "the unknown id in flight with them")
+            unknown.release()
+            let failure = try #require(await failingCall.value.failure)
             #expect(failure.kind == .notFound)
             try await waitUntil { fake.stoppedRequests == 3 }
             #expect(known.count == 0, "the requests still running were stopped")
