@@ -70,19 +70,17 @@ package struct Git: Sendable {
         if tool.hasPrefix("/") { return URL(fileURLWithPath: tool) }
         // A path from the child's folder is the child's to resolve.
         guard !tool.contains("/") else { return nil }
-        let key = "\(tool)\u{0}\(path ?? "")"
-        if let known = found.withLock({ $0[key] }) { return known }
-        let folders = (path ?? "").split(separator: ":", omittingEmptySubsequences: false).map(String.init)
-        // An empty or relative folder is looked up from the child's folder: `env`'s to find.
-        guard folders.allSatisfy({ $0.hasPrefix("/") }) else { return nil }
-        let url = folders.lazy.map { URL(fileURLWithPath: $0).appendingPathComponent(tool) }.first {
-            FileManager.default.isExecutableFile(atPath: $0.path)
+        return found.remembered("\(tool)\u{0}\(path ?? "")") {
+            let folders = (path ?? "").split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+            // An empty or relative folder is looked up from the child's folder: `env`'s to find.
+            guard folders.allSatisfy({ $0.hasPrefix("/") }) else { return nil }
+            return folders.lazy.map { URL(fileURLWithPath: $0).appendingPathComponent(tool) }.first {
+                FileManager.default.isExecutableFile(atPath: $0.path)
+            }
         }
-        if let url { found.withLock { $0[key] = url } }
-        return url
     }
 
-    private static let found = Locked<[String: URL]>([:])
+    private static let found = Locked<[String: URL?]>([:])
 
     /// Runs `git arguments…`; throws only when git cannot be started at all.
     package func run(_ arguments: [String]) throws -> Run {
@@ -112,7 +110,10 @@ package struct Git: Sendable {
 
     /// A file's bytes as committed at `commit`.
     func committed(_ path: String, at commit: String = "HEAD") throws -> Data {
-        try succeed(["show", "\(commit):./\(path)"]).output
+        guard let data = try committed([path], at: commit)[path] else {
+            throw KataError("\(path) is not committed at \(commit)")
+        }
+        return data
     }
 
     /// Files' bytes as committed at `commit`, by path, read by one `git cat-file --batch`: a kata

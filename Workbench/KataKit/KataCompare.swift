@@ -25,9 +25,7 @@ extension KataRun {
                         guard let data = committed[path] else { throw KataError("\(path) is not committed") }
                         return data
                     } ?? Data(contentsOf: kata.root.appendingPathComponent(path))
-                var lines = String(decoding: data, as: UTF8.self).components(separatedBy: "\n")
-                if lines.last == "" { lines.removeLast() }
-                files[path] = lines
+                files[path] = TextLayout.fileLines(String(decoding: data, as: UTF8.self))
             }
             return files
         }

@@ -19,3 +19,17 @@ public final class Locked<Value>: @unchecked Sendable {
         return try body(&value)
     }
 }
+
+extension Locked {
+    /// What is kept for `key`, made by `make` the first time it is asked for and kept after: for
+    /// work a process does once, such as reading a file or scanning a source. `make` runs outside
+    /// the lock, so two threads asking at once may both make it; the values are the same.
+    public func remembered<Key: Hashable, Kept, Failure: Error>(
+        _ key: Key, making make: () throws(Failure) -> Kept
+    ) throws(Failure) -> Kept where Value == [Key: Kept] {
+        if let known = withLock({ $0[key] }) { return known }
+        let made = try make()
+        withLock { $0[key] = made }
+        return made
+    }
+}

@@ -64,17 +64,16 @@ public enum SourceMetrics {
             let stringRuns: [String]
 
             static func of(_ text: String) -> Scanned {
-                if let known = memo.withLock({ $0[text] }) { return known }
-                let source = ScannedSource(text)
-                let code = source.code
-                let words = tokens(of: code)
-                let requests = countRequests(in: words)
-                let scanned = Scanned(
-                    linesOfCode: source.codeLineCount, requestFunctions: requests.functions,
-                    sessionCallSites: requests.adapters, forceUnwraps: countForceUnwraps(in: code),
-                    replyDecodes: countReplyDecodes(in: words), stringRuns: source.stringRuns)
-                memo.withLock { $0[text] = scanned }
-                return scanned
+                memo.remembered(text) {
+                    let source = ScannedSource(text)
+                    let code = source.code
+                    let words = tokens(of: code)
+                    let requests = countRequests(in: words)
+                    return Scanned(
+                        linesOfCode: source.codeLineCount, requestFunctions: requests.functions,
+                        sessionCallSites: requests.adapters, forceUnwraps: countForceUnwraps(in: code),
+                        replyDecodes: countReplyDecodes(in: words), stringRuns: source.stringRuns)
+                }
             }
 
             private static let memo = Locked<[String: Scanned]>([:])

@@ -80,6 +80,13 @@ package enum TextLayout {
         }
     }
 
+    /// A file's lines, as an editor numbers them: the newline that ends the last line starts none.
+    package static func fileLines(_ text: String) -> [String] {
+        var lines = lines(text)
+        if lines.last == "" { lines.removeLast() }
+        return lines
+    }
+
     /// `text` padded with spaces to `width` columns.
     package static func pad(_ text: String, to width: Int) -> String {
         text + String(repeating: " ", count: max(0, width - Self.width(text)))

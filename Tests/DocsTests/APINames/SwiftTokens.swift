@@ -27,15 +27,6 @@ enum SwiftTokens {
         character == "_" || (character.isASCII && (character.isLetter || character.isNumber))
     }
 
-    /// An ASCII letter, digit or `_`.
-    static func isWordByte(_ byte: UInt8) -> Bool {
-        isDigit(byte) || byte == UInt8(ascii: "_") || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
-    }
-
-    static func isDigit(_ byte: UInt8) -> Bool {
-        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-    }
-
     /// The tokens of a name or a call as a page writes it.
     static func of(_ code: String) -> [SwiftToken] { of(Array(code.utf8)) }
 
@@ -62,24 +53,24 @@ enum SwiftTokens {
             while end < code.count, code[end].continuesCharacter { end += 1 }
             var range = index..<end
             var isWord = false
-            if isWordByte(byte) {
+            if TextBytes.isNameByte(byte) {
                 // A number keeps its decimal point: `1.5` is one token, `a.b` three.
                 while end < code.count,
-                    isWordByte(code[end])
-                        || (isDigit(byte) && code[end] == UInt8(ascii: ".") && end + 1 < code.count
-                            && isDigit(code[end + 1]))
+                    TextBytes.isNameByte(code[end])
+                        || (TextBytes.isDigit(byte) && code[end] == UInt8(ascii: ".") && end + 1 < code.count
+                            && TextBytes.isDigit(code[end + 1]))
                 {
                     end += 1
                 }
                 range = index..<end
-                isWord = !isDigit(byte)
+                isWord = !TextBytes.isDigit(byte)
             } else if byte == UInt8(ascii: "`") {
                 var close = index + 1
-                while close < code.count, isWordByte(code[close]) { close += 1 }
+                while close < code.count, TextBytes.isNameByte(code[close]) { close += 1 }
                 if close < code.count, code[close] == UInt8(ascii: "`"), close > index + 1 {
                     range = (index + 1)..<close
                     end = close + 1
-                    isWord = !isDigit(code[index + 1])
+                    isWord = !TextBytes.isDigit(code[index + 1])
                 }
             } else if byte == UInt8(ascii: "-"), end < code.count, code[end] == UInt8(ascii: ">") {
                 end += 1

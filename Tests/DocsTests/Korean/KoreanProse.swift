@@ -35,10 +35,7 @@ enum KoreanProse {
     static func units(of page: DocPage) -> [ProseUnit] {
         // Each Korean check reads every Korean page's units: made once for each page's text (a
         // self-test's page may share a path with another).
-        if let known = made.withLock({ $0[page.lines] }) { return known }
-        let units = makeUnits(of: page)
-        made.withLock { $0[page.lines] = units }
-        return units
+        made.remembered(page.lines) { makeUnits(of: page) }
     }
 
     private static let made = Locked<[[String]: [ProseUnit]]>([:])

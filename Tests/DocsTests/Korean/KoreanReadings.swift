@@ -27,10 +27,7 @@ enum KoreanReading {
     /// nil when the table does not know the word.
     static func reading(of code: String) -> String? {
         // The pages quote the same names over and over; each is read with regular expressions once.
-        if let known = read.withLock({ $0[code] }) { return known }
-        let said = reading(uncached: code)
-        read.withLock { $0[code] = .some(said) }
-        return said
+        read.remembered(code) { reading(uncached: code) }
     }
 
     private static let read = Locked<[String: String?]>([:])

@@ -59,8 +59,7 @@ extension LibraryQuotes {
     }
 
     static func isIdentifierCharacter(_ character: Character?) -> Bool {
-        guard let character, character.isASCII else { return false }
-        return character.isLetter || character.isNumber || character == "_"
+        character.map(SwiftTokens.isWordCharacter) ?? false
     }
 
     /// The identifiers in `text`, in order.

@@ -61,11 +61,7 @@ extension DocChecks {
     /// and parsing it is most of what a link costs.
     static func anchors(ofPageAt path: String, lines: [String]) -> [String] {
         let text = lines.joined(separator: "\n")
-        let key = "\(path)\u{0}\(text.hashValue)"
-        if let known = anchorsRead.withLock({ $0[key] }) { return known }
-        let found = anchors(of: DocPage(path: path, text: text))
-        anchorsRead.withLock { $0[key] = found }
-        return found
+        return anchorsRead.remembered("\(path)\u{0}\(text.hashValue)") { anchors(of: DocPage(path: path, text: text)) }
     }
 
     private static let anchorsRead = Locked<[String: [String]]>([:])

@@ -1,6 +1,7 @@
 // A Markdown page cut into what the checks read: its lines, its fenced blocks, the prose around
 // them, and the HTML comments the docs use as markers.
 import Foundation
+import TerminalText
 
 /// A fenced code block (```swift … ```): its language and the lines inside it.
 struct FencedBlock: Sendable, Equatable {
@@ -28,8 +29,7 @@ struct DocPage: Sendable {
 
     init(path: String, text: String) {
         self.path = path
-        var lines = text.components(separatedBy: "\n").map { $0.hasSuffix("\r") ? String($0.dropLast()) : $0 }
-        if lines.last == "" { lines.removeLast() }
+        let lines = TextLayout.fileLines(text).map { $0.hasSuffix("\r") ? String($0.dropLast()) : $0 }
         self.lines = lines
 
         var blocks: [FencedBlock] = []

@@ -74,19 +74,11 @@ enum PackageWorld {
             testSources: testSources)
     }
 
-    /// A text's lines, as an editor numbers them.
-    static func lines(_ text: String) -> [String] {
-        var lines = TextLayout.lines(text)
-        if lines.last == "" { lines.removeLast() }
-        return lines
-    }
-
     /// The lines of the file at `path`, read once: a page is linked and quoted from many others.
     private static func fileLines(_ path: String, root: URL) -> [String]? {
-        if let known = filesRead.withLock({ $0[path] }) { return known }
-        let lines = (try? String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)).map(Self.lines)
-        filesRead.withLock { $0[path] = lines }
-        return lines
+        filesRead.remembered(path) {
+            (try? String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)).map(TextLayout.fileLines)
+        }
     }
 
     private static let filesRead = Locked<[String: [String]?]>([:])
@@ -119,13 +111,13 @@ enum PackageWorld {
 
     /// One page, read and parsed once: every rule and every shape check reads the same page.
     static func page(_ path: String) throws(DocsSetupError) -> DocPage {
-        if let page = pages.withLock({ $0[path] }) { return page }
-        guard let root, let text = try? String(contentsOf: root.appendingPathComponent(path), encoding: .utf8) else {
-            throw DocsSetupError("cannot read \(path)")
+        try pages.remembered(path) { () throws(DocsSetupError) in
+            guard let root, let text = try? String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+            else {
+                throw DocsSetupError("cannot read \(path)")
+            }
+            return DocPage(path: path, text: text)
         }
-        let page = DocPage(path: path, text: text)
-        pages.withLock { $0[path] = page }
-        return page
     }
 
     private static let pages = Locked<[String: DocPage]>([:])

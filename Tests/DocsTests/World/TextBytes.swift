@@ -83,6 +83,10 @@ struct TextBytes: Sendable {
         }
     }
 
+    static func isDigit(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+    }
+
     /// The names in the text, in order: runs of name bytes that do not start with a digit.
     var identifiers: [String] {
         var found: [String] = []
@@ -93,7 +97,7 @@ struct TextBytes: Sendable {
                 if inName, start == nil {
                     start = index
                 } else if !inName, let first = start {
-                    if !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(text[first]) {
+                    if !Self.isDigit(text[first]) {
                         found.append(
                             String(decoding: UnsafeBufferPointer(rebasing: text[first..<index]), as: UTF8.self))
                     }

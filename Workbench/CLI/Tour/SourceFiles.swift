@@ -45,9 +45,7 @@ enum SourceFiles {
         guard let text = try? String(contentsOf: url, encoding: .utf8) else {
             throw WorkbookError("Cannot read Sources/\(path).")
         }
-        var lines = TextLayout.lines(text)
-        if lines.last == "" { lines.removeLast() }
-        return SourceFile(path: path, lines: lines)
+        return SourceFile(path: path, lines: TextLayout.fileLines(text))
     }
 
     /// The declaration whose first line contains `signature`, through its closing brace.
