@@ -35,8 +35,7 @@ struct TextBytes: Sendable {
     }
 
     /// The byte offsets where `needle` starts, in order; `memchr` finds each candidate's first byte.
-    func offsets(of needle: some StringProtocol) -> [Int] {
-        let needle = Array(needle.utf8)
+    private func offsets(of needle: [UInt8]) -> [Int] {
         guard let first = needle.first, needle.count <= bytes.count else { return [] }
         var found: [Int] = []
         bytes.withUnsafeBufferPointer { text in
@@ -63,8 +62,7 @@ struct TextBytes: Sendable {
         guard let head = word.first, let tail = word.last else { return false }
         let wordStarts = Self.isNameByte(head)
         let wordEnds = Self.isNameByte(tail)
-        let text = String(decoding: word, as: UTF8.self)
-        return offsets(of: text).contains { offset in
+        return offsets(of: word).contains { offset in
             let before = offset > 0 ? bytes[offset - 1] : nil
             let afterIndex = offset + word.count
             let after = afterIndex < bytes.count ? bytes[afterIndex] : nil
