@@ -1,4 +1,4 @@
-// swift-tools-version:6.1
+// swift-tools-version:6.3.1
 // The workbook: one login API and one photo API, written six times, one refactoring step apart.
 // Sources/ holds the ladder (the six stages and the models they share) and its DocC tutorial;
 // Workbench/ holds what runs it: the fake servers, the harness, the metrics and the `workbook` command.

@@ -35,17 +35,18 @@ struct DoctorTests {
     }
 
     @Test(
-        "swift --version is read in both spellings, and held to the floor",
+        "swift --version is read in both spellings, patch included, and held to the floor",
         arguments: [
-            ("Swift version 6.1.2 (swift-6.1.2-RELEASE)", true),
-            ("Apple Swift version 6.1 (swiftlang-6.1.0.110.21 clang-1700.0.13.3)", true),
-            ("Apple Swift version 6.2 (swiftlang-6.2.0.19.9 clang-1700.3.19.1)\nTarget: arm64-apple-macosx15.0", true),
+            ("Swift version 6.3.1 (swift-6.3.1-RELEASE)", true),
+            ("Apple Swift version 6.3.1 (swiftlang-6.3.1.1.2 clang-2100.0.123.102)", true),
+            ("Apple Swift version 6.4 (swiftlang-6.4.0.10.3 clang-2100.1.2.3)\nTarget: arm64-apple-macosx26.0", true),
+            ("Swift version 6.3 (swift-6.3-RELEASE)", false),
+            ("Apple Swift version 6.2.3 (swiftlang-6.2.3.3.21 clang-1700.6.3.2)", false),
             ("Swift version 6.0.3 (swift-6.0.3-RELEASE)", false),
-            ("Apple Swift version 5.10 (swiftlang-5.10.0.13 clang-1500.3.9.4)", false),
         ])
     func versions(text: String, holds: Bool) throws {
         let found = try #require(DoctorChecks.version(in: text))
-        #expect(((found.major, found.minor) >= DoctorChecks.floor) == holds, "\(text)")
+        #expect((found >= DoctorChecks.floor) == holds, "\(text)")
     }
 
     @Test("the doctor's floor is Package.swift's tools version, and the Xcode the README names for it")
@@ -53,8 +54,7 @@ struct DoctorTests {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
         let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
-        let floor = "\(DoctorChecks.floor.major).\(DoctorChecks.floor.minor)"
-        #expect(manifest.hasPrefix("// swift-tools-version:\(floor)\n"), "\(manifest.prefix(40))")
+        #expect(manifest.hasPrefix("// swift-tools-version:\(DoctorChecks.floor)\n"), "\(manifest.prefix(40))")
         let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
         #expect(readme.contains("On a Mac, Xcode \(DoctorChecks.xcodeFloor) or later"))
     }
@@ -67,10 +67,34 @@ struct DoctorTests {
         environment["PATH"] = stub + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
         let finding = DoctorChecks.swift(environment: environment, in: root)
         #expect(finding.verdict == .fix)
-        #expect(finding.text.hasPrefix("Swift 6.0 is older than the workbook's floor, 6.1"), "\(finding.text)")
+        #expect(finding.text.hasPrefix("Swift 6.0.3 is older than the workbook's floor, 6.3.1"), "\(finding.text)")
         #expect(!finding.text.contains("\n"))
         // This machine's own swift holds.
         #expect(DoctorChecks.swift(environment: ProcessInfo.processInfo.environment, in: root).verdict == .holds)
+    }
+
+    @Test(
+        "a build that cannot find the test libraries names the Command Line Tools, not a kata",
+        arguments: [
+            "Tests/LadderTests/Echo.swift:3:8: error: no such module 'Testing'",
+            "Tests/LadderTests/Echo.swift:9:1: error: external macro implementation type "
+                + "'TestingMacros.SuiteDeclarationMacro' could not be found for macro 'Suite(_:_:)'; "
+                + "plugin for module 'TestingMacros' not found",
+            "Tests/KataTests/GitTests.swift:2:8: error: no such module 'XCTest'",
+        ])
+    func commandLineTools(line: String) {
+        let finding = DoctorRuns.buildFailure(["Building for debugging...", line, "error: fatalError"])
+        #expect(finding.verdict == .fix)
+        #expect(finding.text.contains("Command Line Tools") && !finding.text.contains("kata"), "\(finding.text)")
+        #expect(finding.command == "sudo xcode-select --switch /Applications/Xcode.app")
+    }
+
+    @Test("any other build failure points at a stage left in a kata, with the first error")
+    func otherBuildFailure() {
+        let line = "Sources/Stage3Result/APIClient.swift:9:5: error: cannot find 'x' in scope"
+        let finding = DoctorRuns.buildFailure(["Building for debugging...", line])
+        #expect(finding.text.contains(line) && finding.text.contains("swift run kata stop N"), "\(finding.text)")
+        #expect(finding.command == nil)
     }
 
     @Test("git with no name or email needs a fix that gives the two commands; with both, it holds")
@@ -97,7 +121,7 @@ struct DoctorTests {
     func archive() throws {
         let folder = try scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try Data("// swift-tools-version:6.1\n".utf8).write(to: folder.appendingPathComponent("Package.swift"))
+        try Data("// swift-tools-version:6.3.1\n".utf8).write(to: folder.appendingPathComponent("Package.swift"))
         let finding = DoctorChecks.clone(environment: environment(home: folder), in: folder)
         #expect(finding.verdict == .fix)
         #expect(finding.text.contains("not a git clone") && finding.text.contains("git clone"), "\(finding.text)")

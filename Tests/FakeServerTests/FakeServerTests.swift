@@ -111,9 +111,10 @@ struct FakeServerTests {
                 }
                 #expect(error?.code == .dataLengthExceedsMaximum, "\(method) \(url)")
             }
-            // An empty body is no body: URLSession sends that GET.
-            let empty = try await send("GET", url, headers: headers, body: "")
-            #expect(empty.status != 0)
+            // No body is `nil`, as every stage sends it: whether Darwin's URLSession also sends a GET
+            // whose body is empty but not nil is untested, so nothing here relies on it.
+            let none = try await send("GET", url, headers: headers)
+            #expect(none.status != 0)
         }
         #expect(fake.log.map(\.method) == ["GET", "GET"], "only the two GETs without a body were sent")
     }

@@ -8,6 +8,7 @@ import Testing
 @Suite("Docs: the toolchain floor", .serialized, .busyLane)
 struct ToolchainFloorTests {
     static let places = ["README.md", "docs/README.md", "docs/workshop.md"]
+    static let koreanPlaces = ["docs/ko/README.md", "docs/ko/workshop.md"]
 
     @Test("README, docs/README.md and the workshop guide state the same floor, the one Package.swift declares")
     func floorStatedOnce() throws {
@@ -31,7 +32,37 @@ struct ToolchainFloorTests {
         }
         #expect(first.contains("Swift \(toolsVersion) or later"), "the floor is not the tools version \(toolsVersion)")
         #expect(first.contains("`Swift version \(toolsVersion)` or higher"))
-        #expect(first.contains("Swift tools version \(toolsVersion).0"))
+        #expect(first.contains("Swift tools version \(toolsVersion) but"))
+    }
+
+    @Test("the Korean pages state one floor, the same versions as the English one and the CI floor jobs")
+    func koreanAndCIAgree() throws {
+        let root = try #require(PackageWorld.root)
+        func read(_ path: String) throws -> String {
+            try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+        }
+        let manifest = try read("Package.swift")
+        let toolsVersion = try #require(manifest.split(separator: "\n").first?.split(separator: ":").last)
+        let english = try #require(Self.floorBlocks(in: try read(Self.places[0])).first)
+        let xcode = try #require(
+            english.range(of: "On a Mac, Xcode ").map { english[$0.upperBound...].prefix { $0.isNumber || $0 == "." } },
+            "the English floor names no Xcode")
+        var korean: [String] = []
+        for place in Self.koreanPlaces {
+            let blocks = Self.floorBlocks(in: try read(place))
+            #expect(blocks.count == 1, "\(place) has \(blocks.count) toolchain floor blocks, not one")
+            korean += blocks
+        }
+        #expect(Set(korean).count == 1, "the Korean floor blocks are worded differently")
+        for block in korean {
+            #expect(block.contains("Swift \(toolsVersion) 이상"), "\(block)")
+            #expect(block.contains("Xcode \(xcode) 이상"), "\(block)")
+            #expect(block.contains("Swift tools version \(toolsVersion) but"), "\(block)")
+        }
+        let workflow = try read(".github/workflows/ci.yml")
+        #expect(
+            workflow.contains("container: swift:\(toolsVersion)\n"), "linux-floor does not run swift:\(toolsVersion)")
+        #expect(workflow.contains("bash .ci/select-xcode \(xcode)\n"), "macos-floor does not select Xcode \(xcode)")
     }
 
     @Test("the dev container runs the official Swift image at the floor or later")

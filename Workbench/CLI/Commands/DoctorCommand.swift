@@ -76,11 +76,22 @@ enum DoctorRuns {
         let began = Date()
         let run = try? Git.Run.of(
             "swift", ["build", "--build-tests"], in: root, errorsInOutput: true, environment: environment)
-        guard let run, run.status == 0 else {
-            let said = run?.lines.first { $0.contains("error:") } ?? "swift build --build-tests failed"
-            return .fix("the package does not build (\(said)); a stage in a kata? swift run kata stop N leaves it")
-        }
+        guard let run, run.status == 0 else { return buildFailure(run?.lines ?? []) }
         return .holds("the package builds, its tests too (\(seconds(since: began)))")
+    }
+
+    /// What a failed `swift build --build-tests` asks of the learner. The Command Line Tools without
+    /// Xcode build the stages but have no usable test libraries: that is a setup to fix, not a kata.
+    static func buildFailure(_ lines: [String]) -> Finding {
+        let said = lines.first { $0.contains("error:") } ?? "swift build --build-tests failed"
+        let testLibraries = ["no such module 'Testing'", "no such module 'XCTest'", "'TestingMacros'"]
+        if lines.contains(where: { line in testLibraries.contains { line.contains($0) } }) {
+            return .fix(
+                "the tests do not build (\(said)): the Command Line Tools have no test libraries; "
+                    + "install Xcode \(DoctorChecks.xcodeFloor) or later and select it:",
+                command: "sudo xcode-select --switch /Applications/Xcode.app")
+        }
+        return .fix("the package does not build (\(said)); a stage in a kata? swift run kata stop N leaves it")
     }
 
     static func stageRun(root: URL, environment: [String: String]) -> Finding {

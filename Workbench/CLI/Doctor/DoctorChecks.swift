@@ -28,17 +28,38 @@ struct Finding: Equatable, Sendable {
 }
 
 enum DoctorChecks {
-    /// The oldest Swift the package builds with (Package.swift's tools version; README.md says so).
-    static let floor = (major: 6, minor: 1)
+    /// A Swift release as `swift --version` names it; a missing patch number is 0.
+    struct SwiftVersion: Comparable, Sendable, CustomStringConvertible {
+        let major: Int
+        let minor: Int
+        let patch: Int
 
-    /// `swift --version`'s version, from either spelling: `Swift version 6.1.2 (swift-6.1.2-RELEASE)`
-    /// on Linux, `Apple Swift version 6.1 (swiftlang-…)` on a Mac.
-    static func version(in text: String) -> (major: Int, minor: Int)? {
-        guard let range = text.range(of: #"Swift version [0-9]+\.[0-9]+"#, options: .regularExpression) else {
+        static func < (a: SwiftVersion, b: SwiftVersion) -> Bool {
+            (a.major, a.minor, a.patch) < (b.major, b.minor, b.patch)
+        }
+
+        var description: String { patch == 0 ? "\(major).\(minor)" : "\(major).\(minor).\(patch)" }
+    }
+
+    /// The oldest Swift the package builds with: Package.swift's tools version, which README.md states
+    /// and CI compiles with.
+    static let floor = SwiftVersion(major: 6, minor: 3, patch: 1)
+
+    /// The first Xcode whose Swift is the floor's.
+    static let xcodeFloor = "26.4.1"
+
+    /// `swift --version`'s version, from either spelling: `Swift version 6.3.1 (swift-6.3.1-RELEASE)`
+    /// on Linux, `Apple Swift version 6.3.1 (swiftlang-…)` on a Mac.
+    static func version(in text: String) -> SwiftVersion? {
+        guard
+            let range = text.range(
+                of: #"Swift version [0-9]+\.[0-9]+(\.[0-9]+)?"#, options: .regularExpression)
+        else {
             return nil
         }
         let numbers = text[range].dropFirst("Swift version ".count).split(separator: ".").compactMap { Int($0) }
-        return numbers.count == 2 ? (numbers[0], numbers[1]) : nil
+        guard numbers.count >= 2 else { return nil }
+        return SwiftVersion(major: numbers[0], minor: numbers[1], patch: numbers.count > 2 ? numbers[2] : 0)
     }
 
     /// The `swift` on PATH against the floor.
@@ -47,20 +68,15 @@ enum DoctorChecks {
         guard let run, run.status == 0, let found = version(in: run.text) else {
             return .fix(
                 "`swift --version` did not run: install Xcode \(xcodeFloor) or later (on a Mac) or a Swift "
-                    + "\(floor.major).\(floor.minor) toolchain from swift.org, then run the doctor again.")
+                    + "\(floor) toolchain from swift.org, then run the doctor again.")
         }
-        let named = "Swift \(found.major).\(found.minor)"
-        guard (found.major, found.minor) >= floor else {
+        guard found >= floor else {
             return .fix(
-                "\(named) is older than the workbook's floor, \(floor.major).\(floor.minor): install Xcode "
-                    + "\(xcodeFloor) or later (on a Mac) or a newer toolchain from swift.org, then run the doctor again."
-            )
+                "Swift \(found) is older than the workbook's floor, \(floor): install Xcode \(xcodeFloor) or later "
+                    + "(on a Mac) or a newer toolchain from swift.org, then run the doctor again.")
         }
-        return .holds("\(named) (the floor is \(floor.major).\(floor.minor))")
+        return .holds("Swift \(found) (the floor is \(floor))")
     }
-
-    /// The Xcode whose Swift is the floor's.
-    static let xcodeFloor = "16.3"
 
     /// On a Mac, the developer folder `xcode-select` points at: Xcode, not the Command Line Tools,
     /// which have no Xcode to open the package in. Nil elsewhere.
