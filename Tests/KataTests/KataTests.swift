@@ -238,6 +238,27 @@ struct KataTests {
         _ = try kata.stop()
     }
 
+    @Test(
+        "compare into a pipe, a file or a 0-column terminal lays out at 80 columns, as workbook compare does",
+        arguments: [nil, 0] as [Int?])
+    func compareWithNoTerminalWidth(terminalColumns: Int?) throws {
+        let package = try TemporaryPackage(git: true)
+        defer { package.remove() }
+        let kata = try Kata(3, root: package.root)
+        _ = try kata.start()
+        try package.write("Sources/Stage3Result/APIError.swift", "// My typed error.\n")
+        // What `kata` passes when standard output is no terminal: lines are kept whole.
+        let width = Terminal.width(columns: nil, terminalColumns: terminalColumns, fallback: .max)
+        for unified in [false, true] {
+            let said = Said()
+            try KataRun(kata: kata, style: .plain, width: width, write: said.write).compare(unified: unified)
+            #expect(said.text.contains("My typed error"), "\(said.text)")
+            let widest = said.text.split(separator: "\n").map { TextLayout.width(String($0)) }.max() ?? 0
+            #expect(widest <= Terminal.fallbackWidth, "a line \(widest) columns wide")
+        }
+        _ = try kata.stop()
+    }
+
     @Test("another kata in progress: start refuses, and says to stop it first")
     func oneKataAtATime() throws {
         let package = try TemporaryPackage(git: true)

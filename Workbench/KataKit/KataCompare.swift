@@ -49,6 +49,7 @@ extension KataRun {
             }
             ordered = named
         }
+        let width = compareWidth
         let sideBySide = !unified && Diff.columnWidth(for: width - 2) >= Diff.narrowestColumn
         let source = inKata ? "your work tree" : "\(kata.branch)'s last commit"
         write(style.bold("Kata \(n): stage \(n) as committed (left) → yours, from \(source) (right)"))
@@ -86,7 +87,17 @@ extension KataRun {
     private func whole(_ lines: [String], title: String, mark: String, decorate: (String) -> String) {
         write(decorate(title))
         for line in lines {
-            for piece in TextLayout.codeLines(line, width: width - 4) { write(decorate("  \(mark) " + piece)) }
+            for piece in TextLayout.codeLines(line, width: compareWidth - 4) {
+                write(decorate("  \(mark) " + piece))
+            }
         }
     }
+
+    /// The width compare lays out at. Into a pipe or a file `kata` keeps its lines whole (the width
+    /// is unbounded), but columns are padded to a width: there compare takes 80, as `workbook
+    /// compare` does.
+    var compareWidth: Int { width > Self.widestTerminal ? Terminal.fallbackWidth : width }
+
+    /// Wider than any terminal: a width beyond it means there is none.
+    static let widestTerminal = 1_000
 }
