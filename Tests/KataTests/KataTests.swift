@@ -238,6 +238,52 @@ struct KataTests {
         _ = try kata.stop()
     }
 
+    @Test("check on a build failure shows each error once, with its file and line, and how many more there are")
+    func buildErrorsOnce() throws {
+        let root = URL(fileURLWithPath: "/work/clone")
+        // Swift 6.3.1's own output for four errors in one file, the first reported twice.
+        let drawn = { (line: Int, column: Int, message: String) in
+            [
+                "/work/clone/Sources/Stage6Async/APIClient.swift:\(line):\(column): error: \(message)",
+                "\(line - 1) |     let a = 1", "\(line) |     oops", "   |     `- error: \(message)", "",
+            ]
+        }
+        let output =
+            [
+                "Building for debugging...",
+                "error: emit-module command failed with exit code 1 (use -v to see invocation)",
+            ]
+            + drawn(12, 25, "cannot find 'nope' in scope") + ["[4/4] Compiling Stage6Async APIClient.swift"]
+            + drawn(12, 25, "cannot find 'nope' in scope")
+            + drawn(7, 14, "type 'any Error' has no member 'signUpNotCompleted'")
+            + drawn(9, 18, "cannot convert value of type 'String' to specified type 'Int'")
+            + drawn(10, 5, "cannot find 'undefinedThing' in scope")
+        let build = Git.Run(status: 1, output: Data(output.joined(separator: "\n").utf8), errors: "")
+        let four = KataRun.errors(of: build, in: root)
+        #expect(
+            four.shown == [
+                "Sources/Stage6Async/APIClient.swift:12:25: cannot find 'nope' in scope",
+                "Sources/Stage6Async/APIClient.swift:7:14: type 'any Error' has no member 'signUpNotCompleted'",
+                "Sources/Stage6Async/APIClient.swift:9:18: cannot convert value of type 'String' to specified type 'Int'",
+                "Sources/Stage6Async/APIClient.swift:10:5: cannot find 'undefinedThing' in scope",
+            ])
+        #expect(four.more == 0)
+        let two = KataRun.errors(of: build, in: root, limit: 2)
+        #expect(two.shown.count == 2 && two.more == 2)
+        // No file named: SwiftPM's own lines, else the last lines.
+        let manifest = Git.Run(
+            status: 1, output: Data("error: 'clone': invalid manifest\nerror: fatalError\n".utf8), errors: "")
+        #expect(
+            KataRun.errors(of: manifest, in: root).shown == ["error: 'clone': invalid manifest", "error: fatalError"])
+
+        let page = "## Part 4: one error type\n\nText.\n<!-- kata check: type 'any Error' has no member -->\nWhy.\n"
+        #expect(
+            KataRun.pointers(for: four.shown, page: "Katas/stage6/README.md", text: page) == [
+                "Katas/stage6/README.md, \"Part 4: one error type\", explains the error \"type 'any Error' has no member\"."
+            ])
+        #expect(KataRun.pointers(for: two.shown.filter { !$0.contains("any Error") }, page: "p", text: page).isEmpty)
+    }
+
     @Test(
         "compare into a pipe, a file or a 0-column terminal lays out at 80 columns, as workbook compare does",
         arguments: [nil, 0] as [Int?])

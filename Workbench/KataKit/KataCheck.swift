@@ -25,7 +25,11 @@ extension KataRun {
         let began = Date()
         let built = try Self.swift(["build", "--build-tests"], in: kata.root)
         guard built.status == 0 else {
-            for line in Self.errors(of: built) { write("  \(style.red("✗")) " + line) }
+            let errors = Self.errors(of: built, in: kata.root)
+            for line in errors.shown { write("  \(style.red("✗")) " + line) }
+            if errors.more > 0 { write("    … and \(Self.count(errors.more, "more error"))") }
+            let page = (try? String(contentsOf: kata.root.appendingPathComponent(kata.page), encoding: .utf8)) ?? ""
+            for pointer in Self.pointers(for: errors.shown, page: kata.page, text: page) { say(pointer) }
             say("Next: make it build (the errors above). `swift run kata stop \(n)` leaves the kata as it is.")
             return "the suite does not build"
         }
@@ -104,10 +108,50 @@ extension KataRun {
             setting: FailedCases.plainOutput)
     }
 
-    /// A failed build's first errors, or its last lines when it names none.
-    static func errors(of build: Git.Run) -> [String] {
-        let said = build.lines.filter { $0.contains("error:") }.prefix(5)
-        return said.isEmpty ? Array(build.lines.suffix(5)) : Array(said)
+    /// A failed build's errors, each once, as `file:line:column: message` with the file from the
+    /// package's root: the compiler reports an error where it emits the module and again where it
+    /// compiles the file, each time with the source drawn beneath it. The first `limit`, and how many
+    /// more; SwiftPM's own error lines when no file is named, else the build's last lines.
+    static func errors(of build: Git.Run, in root: URL, limit: Int = 5) -> (shown: [String], more: Int) {
+        var located: [String] = []
+        var other: [String] = []
+        let prefix = root.standardizedFileURL.path + "/"
+        for line in build.lines {
+            if let at = line.range(of: ": error: "), let colon = line.firstIndex(of: ":"), colon < at.lowerBound,
+                line.first.map({ $0 != " " && !$0.isNumber }) == true
+            {
+                let place = line[..<at.lowerBound]
+                let said =
+                    (place.hasPrefix(prefix) ? String(place.dropFirst(prefix.count)) : String(place))
+                    + ": " + line[at.upperBound...]
+                if !located.contains(said) { located.append(said) }
+            } else if line.hasPrefix("error: "), !line.contains("command failed with exit code"), !other.contains(line)
+            {
+                other.append(line)
+            }
+        }
+        let errors = located.isEmpty ? other : located
+        if errors.isEmpty { return (Array(build.lines.suffix(limit)), 0) }
+        return (Array(errors.prefix(limit)), max(0, errors.count - limit))
+    }
+
+    /// Where the kata's page explains an error the compiler gives with no hint of why. The page marks
+    /// such a paragraph with `<!-- kata check: TEXT -->`, TEXT a piece of the error's message; the
+    /// pointer names the page and the heading above the mark.
+    static func pointers(for errors: [String], page: String, text: String) -> [String] {
+        var heading = ""
+        var pointers: [String] = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("#") {
+                heading = line.drop { $0 == "#" || $0 == " " }.trimmingCharacters(in: .whitespaces)
+            }
+            guard line.hasPrefix("<!-- kata check: "), line.hasSuffix(" -->") else { continue }
+            let piece = line.dropFirst("<!-- kata check: ".count).dropLast(" -->".count)
+            if errors.contains(where: { $0.contains(piece) }) {
+                pointers.append("\(page), \"\(heading)\", explains the error \"\(piece)\".")
+            }
+        }
+        return pointers
     }
 
     /// The last check: stage N's calls, once each, in the optimized build, in a child process.
@@ -121,7 +165,8 @@ extension KataRun {
         let began = Date()
         let built = try Self.swift(["build", "-c", "release", "--product", "workbook"], in: kata.root)
         guard built.status == 0 else {
-            throw KataError("kata \(n): the optimized build failed: " + Self.errors(of: built).joined(separator: " "))
+            let errors = Self.errors(of: built, in: kata.root).shown
+            throw KataError("kata \(n): the optimized build failed: " + errors.joined(separator: " "))
         }
         let folder = try Self.swift(["build", "-c", "release", "--show-bin-path"], in: kata.root).text
             .trimmingCharacters(in: .whitespacesAndNewlines)
