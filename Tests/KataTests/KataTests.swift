@@ -196,7 +196,8 @@ struct KataTests {
         let work = try package.snapshot()
 
         let stopped = try kata.stop()
-        #expect(stopped == Kata.Stopped(back: "main", commits: 2, savedWork: true))
+        // The learner's own commit is counted, not the work in progress stop made of the rest.
+        #expect(stopped == Kata.Stopped(back: "main", commits: 1, savedWork: true))
         #expect(try kata.git.currentBranch() == "main")
         #expect(try package.snapshot() == TemporaryPackage.files, "stage 3 as committed, set-aside tests included")
         #expect(try kata.git.changes().isEmpty)
@@ -209,8 +210,17 @@ struct KataTests {
         #expect(throws: Refusal.self) { try kata.stop() }
         #expect(throws: Refusal.self) { try kata.requireInKata(doing: "check") }
 
-        #expect(try kata.start() == .resumed(from: "main", commits: 2))
+        let said = Said()
+        try KataRun(kata: kata, style: .plain, width: 200, write: said.write).run(.start, unified: false)
+        #expect(said.text.contains("(1 commit of yours since its start)"), "\(said.text)")
+        #expect(said.text.contains("the last commit, “work in progress”. `git reset HEAD~1`"), "\(said.text)")
         #expect(try package.snapshot() == work, "every line the learner wrote is back")
+        // The undo the message gives: the same files, uncommitted again, the learner's commit kept.
+        try kata.git.succeed(["reset", "--quiet", "HEAD~1"])
+        #expect(try package.snapshot() == work)
+        #expect(try kata.git.changes().count == 2, "the edited file and the new one")
+        #expect(
+            try kata.git.succeed(["log", "-1", "--format=%s"]).text.hasPrefix("add Sources/Stage3Result/PhotoManager"))
         // Sizes are measured from the kata's first commit, whatever the learner committed since.
         let start = try #require(try kata.startCommit())
         #expect(try kata.git.succeed(["log", "-1", "--format=%s", start]).text.hasPrefix("Kata 3: stage 2's code"))

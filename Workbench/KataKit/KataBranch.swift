@@ -16,8 +16,9 @@ extension Kata {
     package enum Started: Equatable {
         /// A new branch, its first commit the kata's start; the files it wrote.
         case new(from: String, files: [String])
-        /// Back on the kata's branch, with the learner's commits since its start.
-        case resumed(from: String, commits: Int)
+        /// Back on the kata's branch, with the learner's commits since its start; `savedWork` when
+        /// its last commit is the work in progress that `stop` committed.
+        case resumed(from: String, commits: Int, savedWork: Bool)
     }
 
     /// What `stop` did: where the learner is now, how many commits of theirs the branch holds, and
@@ -68,11 +69,22 @@ extension Kata {
         try git.commit(of: "\(start)^")
     }
 
-    /// How many commits follow the kata's first on its branch: the learner's.
+    /// How many commits follow the kata's first on its branch and are the learner's own: the work in
+    /// progress that `stop` committed is not counted.
     func commits(since start: String) throws -> Int {
-        Int(
-            try git.succeed(["rev-list", "--count", "\(start)..\(branch)"]).text.trimmingCharacters(
-                in: .whitespacesAndNewlines)) ?? 0
+        let count = try git.succeed([
+            "rev-list", "--count", "--fixed-strings", "--invert-grep", "--grep=\(savedSubject)", "\(start)..\(branch)",
+        ])
+        return Int(count.text.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+    }
+
+    /// The subject of the commit `stop` makes of uncommitted work.
+    var savedSubject: String { "Kata \(number): work in progress, saved by `kata stop \(number)`" }
+
+    /// Whether the branch's last commit is the work in progress `stop` committed.
+    func endsWithSavedWork() throws -> Bool {
+        try git.succeed(["log", "-1", "--format=%s", branch]).text.trimmingCharacters(in: .whitespacesAndNewlines)
+            == savedSubject
     }
 
     /// Starts the kata on a branch of its own, or goes back to it where the learner stopped.
@@ -100,7 +112,7 @@ extension Kata {
         if let start = try startCommit() {
             try git.succeed(["checkout", "--quiet", branch])
             try git.succeed(["config", returnSetting, here])
-            return .resumed(from: here, commits: try commits(since: start))
+            return .resumed(from: here, commits: try commits(since: start), savedWork: try endsWithSavedWork())
         }
         let files = try startingFiles(from: try git.commit())
         try git.succeed(["checkout", "--quiet", "-b", branch])
@@ -143,7 +155,7 @@ extension Kata {
             try git.succeed(["add", "--all"])
             try git.commit(
                 """
-                Kata \(number): work in progress, saved by `kata stop \(number)`
+                \(savedSubject)
 
                 What was not committed when the kata stopped. `swift run kata start \(number)` comes back here.
                 """, asWorkbook: false)

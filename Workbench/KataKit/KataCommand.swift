@@ -153,11 +153,15 @@ struct KataRun {
     private func start() throws {
         let n = kata.number
         switch try kata.start() {
-        case .resumed(let from, let commits):
+        case .resumed(let from, let commits, let savedWork):
+            let saved =
+                savedWork
+                ? "\n\nWhat you had not committed when you stopped is the last commit, “work in progress”. "
+                    + "`git reset HEAD~1` makes it uncommitted changes again; your files stay as they are." : ""
             say(
                 """
                 Back in kata \(n), on its branch \(kata.branch), where you stopped (\(Self.count(commits, "commit")) \
-                of yours since its start). Your work on \(from) stays there.
+                of yours since its start). Your work on \(from) stays there.\(saved)
 
                 \(commands)
                 """)
@@ -170,8 +174,8 @@ struct KataRun {
                 Kata \(n) started on a branch of its own, \(kata.branch), from \(from). Its first commit puts stage \
                 \(n - 1)'s code, renamed to build as stage \(n), in Sources/\(kata.module); \(kata.adapter) is \
                 \(kata.previousAdapter)'s. \(ownChecks)Stage \(n) as committed stays on \(from), untouched: \
-                `git status` is clean now, and from here `git diff` and `git log` show only your work. Commit as \
-                you like.
+                `git status` is clean now, and from here `git diff` shows only your work (the first commit's own \
+                diff, in `git log -p`, shows stage \(n)'s code as removed lines: the answer). Commit as you like.
 
                 \(commands)
 
