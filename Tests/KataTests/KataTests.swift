@@ -292,6 +292,14 @@ struct KataTests {
                 "Katas/stage6/README.md, \"Part 4: one error type\", explains the error \"type 'any Error' has no member\"."
             ])
         #expect(KataRun.pointers(for: two.shown.filter { !$0.contains("any Error") }, page: "p", text: page).isEmpty)
+
+        // Kata 6's pages, in both languages, mark the typed-throws rule under part 4.
+        let katas = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Katas")
+        for (page, part) in [("README.md", "Part 4:"), ("README.ko.md", "4부:")] {
+            let text = try String(contentsOf: katas.appendingPathComponent("stage6/" + page), encoding: .utf8)
+            let said = KataRun.pointers(for: four.shown, page: page, text: text)
+            #expect(said.count == 1 && said.first?.contains("\"\(part)") == true, "\(page): \(said)")
+        }
     }
 
     @Test(

@@ -193,18 +193,26 @@ extension SharedCases {
 
     static var injectedSession: SharedCase {
         SharedCase(Capability.injectedSession.proof) { stage in
+            // Each check reads a plain value first, so that a failure says what to do instead of
+            // printing the whole stage under test.
+            let heldTo = stage.declares(.injectedSession)
             guard let injectable = type(of: stage.adapter) as? any SessionInjected.Type else {
-                #expect(!stage.declares(.injectedSession), "stage \(stage.number) cannot be handed a session")
+                #expect(
+                    !heldTo,
+                    "stage \(stage.number)'s adapter cannot be handed a session. \(stage.step(to: .injectedSession))")
                 return
             }
-            #expect(stage.declares(.injectedSession))
+            #expect(heldTo, "stage \(stage.number)'s adapter is SessionInjected: declare .injectedSession too")
             let configuration = URLSessionConfiguration.ephemeral
             configuration.protocolClasses = [InjectedSessionProtocol.self]
             let adapter = injectable.init(session: URLSession(configuration: configuration))
             let failure = try #require(
-                await adapter.photo(id: "Dwu85P9SOIk").failure, "the request went elsewhere, and succeeded")
-            #expect(failure.message.contains(InjectedSessionProtocol.message), "the request went elsewhere")
-            #expect(stage.fake.log.isEmpty, "the fake heard nothing")
+                await adapter.photo(id: "Dwu85P9SOIk").failure,
+                "photo(id:) succeeded: it went through another session than the one handed in")
+            let said = failure.message.contains(InjectedSessionProtocol.message)
+            #expect(said, "photo(id:) went through another session than the one handed in: \(failure.message)")
+            let heard = stage.fake.log.count
+            #expect(heard == 0, "the fake heard \(heard) requests: some call still reaches for URLSession.shared")
         }
     }
 

@@ -1,5 +1,5 @@
 // Stage 6 behind the adapter: one `try await` per call, a `catch` that receives an `APIError`,
-// and independent calls started together with `async let`.
+// and calls that run at once.
 import Foundation
 import Models
 import Stage6Async

@@ -141,7 +141,8 @@ extension KataRun {
     static func pointers(for errors: [String], page: String, text: String) -> [String] {
         var heading = ""
         var pointers: [String] = []
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        for full in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let line = full.drop { $0 == " " }
             if line.hasPrefix("#") {
                 heading = line.drop { $0 == "#" || $0 == " " }.trimmingCharacters(in: .whitespaces)
             }
