@@ -133,6 +133,27 @@ struct DoctorTests {
         #expect(DoctorChecks.terminal(columns: 80).verdict == .fix)
         #expect(DoctorChecks.terminal(columns: DoctorChecks.columns).verdict == .holds)
         #expect(DoctorChecks.terminal(columns: nil).verdict == .note)
+        // COLUMNS is what the commands lay out at, whatever the window.
+        let narrow = DoctorChecks.terminal(columns: 200, environment: ["COLUMNS": "70"])
+        #expect(narrow.verdict == .fix && narrow.text.hasPrefix("COLUMNS is 70"), "\(narrow.text)")
+        #expect(DoctorChecks.terminal(columns: nil, environment: ["COLUMNS": "120"]).verdict == .holds)
+        #expect(DoctorChecks.terminal(columns: 120, environment: ["COLUMNS": "0"]).verdict == .holds)
+    }
+
+    @Test("inside a kata, the doctor's round trip starts from the stages as committed, and holds")
+    func roundTripInsideAKata() throws {
+        let workbook = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let clone = folder.appendingPathComponent("clone")
+        var environment = environment(home: folder)
+        environment["GIT_AUTHOR_NAME"] = "Learner"
+        environment["GIT_AUTHOR_EMAIL"] = "learner@example.com"
+        try git(["clone", "--quiet", workbook.path, clone.path], in: folder, environment: environment)
+        _ = try Kata(4, root: clone).start()
+        let finding = DoctorRuns.kataRoundTrip(root: clone, environment: environment)
+        #expect(finding.verdict == .holds, "\(finding.text)")
     }
 
     @Test("doctor takes no arguments, and its help names what it checks")

@@ -35,7 +35,7 @@ extension Kata {
     }
 
     /// The kata's first commit on its branch, the one the workbook made, or nil when there is no such branch.
-    func startCommit() throws -> String? {
+    package func startCommit() throws -> String? {
         guard try git.hasBranch(branch) else { return nil }
         let found = try git.succeed([
             "log", "--format=%H", "--max-count=1", "--fixed-strings", "--grep=\(trailer)", branch, "--",
@@ -65,7 +65,7 @@ extension Kata {
 
     /// The stages as they were when the kata started: its first commit's parent, where stage N is
     /// as committed.
-    func committedStage(start: String) throws -> String {
+    package func committedStage(start: String) throws -> String {
         try git.commit(of: "\(start)^")
     }
 

@@ -39,7 +39,7 @@ extension Workbook {
         let clone = DoctorChecks.clone(environment: environment, in: root)
         report(clone)
         report(DoctorChecks.disk(at: root))
-        report(DoctorChecks.terminal(columns: columns))
+        report(DoctorChecks.terminal(columns: columns, environment: environment))
         report(DoctorChecks.browser(environment: environment, in: root))
 
         let built: Finding
@@ -122,6 +122,15 @@ enum DoctorRuns {
             let git = { (arguments: [String]) in
                 try Git.Run.of("git", arguments, in: folder, environment: environment).text
                     .trimmingCharacters(in: .whitespacesAndNewlines)
+            }
+            // Inside a kata the clone is on its branch: the round trip starts where the learner's own
+            // branch is, the stages as committed before that kata.
+            let branch = try git(["rev-parse", "--abbrev-ref", "HEAD"])
+            if branch.hasPrefix("kata/"), let number = Int(branch.dropFirst("kata/".count)) {
+                let current = try Kata(number, root: folder)
+                if let start = try current.startCommit() {
+                    _ = try git(["checkout", "--quiet", "--detach", try current.committedStage(start: start)])
+                }
             }
             let before = try git(["rev-parse", "HEAD"])
             let kata = try Kata(2, root: folder)

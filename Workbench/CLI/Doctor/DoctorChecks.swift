@@ -161,7 +161,17 @@ enum DoctorChecks {
     /// Columns enough for `compare` and `kata compare` to put two stages side by side.
     static let columns = 100
 
-    static func terminal(columns found: Int?) -> Finding {
+    /// The width the commands lay out at, against `columns`: `COLUMNS` when it is set, as the
+    /// commands read it, else the terminal's.
+    static func terminal(columns found: Int?, environment: [String: String] = [:]) -> Finding {
+        if let set = environment["COLUMNS"].flatMap({ Int($0) }), set > 0 {
+            guard set >= columns else {
+                return .fix(
+                    "COLUMNS is \(set), so the commands lay out at \(set) columns whatever the window's width: "
+                        + "unset it, or set it to \(columns) or more, so that compare shows two stages side by side")
+            }
+            return .holds("the commands lay out at \(set) columns (COLUMNS)")
+        }
         guard let found else {
             return .note("not a terminal: run the doctor in the window you will work in to check its width")
         }
