@@ -93,7 +93,26 @@ extension Kata {
     /// `stages` (the kata's start is written from there too): the parent of the kata's first
     /// commit, or HEAD before a kata starts.
     func partSizes(parts count: Int, stages: String) throws -> [PartSize] {
-        let start = try startingFiles(from: stages)
+        do {
+            return try partSizes(parts: count, stages: stages, startingFrom: stages)
+        } catch let error as KataError where count > 1 {
+            // The learner's own commits (an exercise, say) may have changed stage N-1 since the
+            // patches were made: the parts are measured from the stages just before the latest
+            // commits that changed its files, the first the patches apply to.
+            let inputs = try previousFiles(at: stages)
+            let changes = try git.succeed(["rev-list", "--max-count=10", stages, "--"] + inputs).text
+                .split(separator: "\n")
+            for change in changes {
+                guard let before = try? git.commit(of: "\(change)^") else { break }
+                if let sizes = try? partSizes(parts: count, stages: stages, startingFrom: before) { return sizes }
+            }
+            throw error
+        }
+    }
+
+    /// The part sizes with stage N-1 read at `origin` and stage N at `stages`.
+    private func partSizes(parts count: Int, stages: String, startingFrom origin: String) throws -> [PartSize] {
+        let start = try startingFiles(from: origin)
         var states = [start.filter { measures($0.key) }.mapValues { String(decoding: $0, as: UTF8.self) }]
         if count > 1 {
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
