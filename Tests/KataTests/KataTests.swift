@@ -317,6 +317,8 @@ struct KataTests {
             let said = Said()
             try KataRun(kata: kata, style: .plain, width: width, write: said.write).compare(unified: unified)
             #expect(said.text.contains("My typed error"), "\(said.text)")
+            // Two columns open with what differs, a line a file, as workbook compare does.
+            #expect(unified != said.text.contains("  ~ Sources/Stage3Result/APIError.swift"), "\(said.text)")
             let widest = said.text.split(separator: "\n").map { TextLayout.width(String($0)) }.max() ?? 0
             #expect(widest <= Terminal.fallbackWidth, "a line \(widest) columns wide")
         }

@@ -56,6 +56,7 @@ extension KataRun {
         if !unified && !sideBySide {
             write(style.dim("Two columns need \(7 + 2 * Diff.narrowestColumn) columns; a diff instead."))
         }
+        if sideBySide { summary(ordered, real: real, yours: yours) }
         var same = 0
         for path in ordered {
             let old = real[path] ?? []
@@ -81,6 +82,25 @@ extension KataRun {
             write("")
         }
         write(style.dim("\(Self.count(same, "file")) the same as committed."))
+    }
+
+    /// What differs, before any code: a line a file, as `workbook compare` opens.
+    private func summary(_ paths: [String], real: [String: [String]], yours: [String: [String]]) {
+        write(style.dim("What differs, a line a file (committed → yours):"))
+        let column = paths.map(TextLayout.width).max() ?? 0
+        for path in paths {
+            let padded = TextLayout.pad(path, to: column)
+            let (added, removed) = Diff.counts(from: real[path] ?? [], to: yours[path] ?? [])
+            let row =
+                switch (real[path], yours[path]) {
+                case (nil, _): style.green("  + \(padded)  yours only, +\(added)")
+                case (_, nil): style.red("  - \(padded)  the committed stage's only, −\(removed)")
+                case _ where added + removed == 0: style.dim("  = \(padded)  the same")
+                default: style.yellow("  ~ \(padded)  +\(added) −\(removed)")
+                }
+            write(row)
+        }
+        write("")
     }
 
     /// A file only one side has, whole, each line marked and carried on below when too long.

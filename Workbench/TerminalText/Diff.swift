@@ -37,6 +37,20 @@ package enum Diff {
         return script
     }
 
+    /// How many lines the edit script from `old` to `new` adds and removes: a file's line in the
+    /// first screen of both compare commands.
+    package static func counts(from old: [String], to new: [String]) -> (added: Int, removed: Int) {
+        var counts = (added: 0, removed: 0)
+        for line in script(from: old, to: new) {
+            switch line {
+            case .inserted: counts.added += 1
+            case .removed: counts.removed += 1
+            case .same: break
+            }
+        }
+        return counts
+    }
+
     /// The width of each of the two columns `sideBySide` lays in `width`.
     package static func columnWidth(for width: Int) -> Int { (width - 5) / 2 }
 

@@ -82,9 +82,7 @@ extension Workbook {
         let column = names.map(TextLayout.width).max() ?? 0
         for (pair, name) in zip(pairs, names) {
             let padded = name + String(repeating: " ", count: column - TextLayout.width(name))
-            let script = Diff.script(from: pair.old?.lines ?? [], to: pair.new?.lines ?? [])
-            let added = script.filter { if case .inserted = $0 { true } else { false } }.count
-            let removed = script.filter { if case .removed = $0 { true } else { false } }.count
+            let (added, removed) = Diff.counts(from: pair.old?.lines ?? [], to: pair.new?.lines ?? [])
             let (row, decorate): (String, (String) -> String) =
                 switch (pair.old, pair.new) {
                 case (nil, _): ("+ \(padded)  new in stage \(new), +\(added)", style.green)
