@@ -411,6 +411,7 @@ struct KataTests {
             <!-- end kata cases -->
             - not a case: outside the list
             ### 2부: 플러그인
+            두 사람이 약 30분<!-- kata block 4.2 -->: 새 개념입니다.
             <!-- kata cases: scripts/kata-cases 4 part 2 -->
             - Stage 4 passes the shared case → refreshesToken: one
             - Stage 4 passes the shared case → refreshesToken: two
@@ -426,7 +427,7 @@ struct KataTests {
                     cases: [
                         "Stage 4 passes the shared case → refreshesToken: one",
                         "Stage 4 passes the shared case → refreshesToken: two",
-                    ]),
+                    ], block: 30),
             ])
         let whole = "<!-- kata cases: scripts/kata-cases 2 -->\n- a case\n<!-- end kata cases -->"
         #expect(Kata.parts(inPage: whole) == [KataPart(number: 1, title: "the whole step", cases: ["a case"])])

@@ -247,7 +247,9 @@ struct KataRun {
             + "What each asks, in lines of code to write and to remove:"
         let titles = parts.map { TextLayout.width($0.title) }.max() ?? 0
         let rows = zip(parts, sizes).map { part, size in
-            let figures = Self.size(size) + "   \(Self.count(part.cases.count, "case")) to turn green"
+            let figures =
+                Self.size(size) + "   \(Self.count(part.cases.count, "case")) to turn green"
+                + (part.block.map { ", about \($0) min for a pair" } ?? "")
             let row = "  part \(part.number)  \(TextLayout.pad(part.title, to: titles))  " + figures
             // Too wide for one line: the title on its own, the figures under it.
             guard TextLayout.width(row) > self.width else { return row }

@@ -11,6 +11,9 @@ package struct KataPart: Equatable, Sendable {
     let title: String
     /// The cases that fail when the part begins and pass once it is done.
     let cases: [String]
+    /// The minutes a pair takes, as the page gives them: its lines at the workshop's pace, and more
+    /// where the idea is harder than its size says.
+    var block: Int? = nil
 }
 
 /// What a part asks a pair to change: lines of code, blank and comment-only lines left out.
@@ -45,8 +48,16 @@ extension Kata {
     static func parts(inPage text: String) -> [KataPart] {
         var titles: [Int: String] = [:]
         var lists: [Int: [String]] = [:]
+        var blocks: [Int: Int] = [:]
         var listing: Int?
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            // `About 45 min<!-- kata block 6.5 -->`, or `약 45분<!-- kata block 6.5 -->`.
+            if line.contains("<!-- kata block "),
+                let found = String(line).firstMatch(of: #/(\d+) ?(?:min|분)<!-- kata block \d+\.(\d+) -->/#),
+                let minutes = Int(found.1), let part = Int(found.2)
+            {
+                blocks[part] = minutes
+            }
             if line.hasPrefix("<!-- kata cases: ") {
                 let words = line.split(separator: " ")
                 let part = words.firstIndex(of: "part").flatMap { Int(words[words.index(after: $0)]) } ?? 1
@@ -61,7 +72,8 @@ extension Kata {
             }
         }
         return lists.keys.sorted().map { part in
-            KataPart(number: part, title: titles[part] ?? "the whole step", cases: lists[part] ?? [])
+            KataPart(
+                number: part, title: titles[part] ?? "the whole step", cases: lists[part] ?? [], block: blocks[part])
         }
     }
 

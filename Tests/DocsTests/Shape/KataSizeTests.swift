@@ -51,25 +51,49 @@ struct KataSizeTests {
     }
 
     @Test(
-        "the workshop guide's table lists every part of every kata, each block at three lines a minute",
+        "the workshop guide's table lists every part of every kata, each with the block its kata's page gives",
         arguments: ["docs/workshop.md", "docs/ko/workshop.md"])
     func everyPartInTheGuide(path: String) throws {
         let text = try PackageWorld.page(path).lines.joined(separator: "\n")
         let quoted = Self.sizes(in: text)
+        var blocks: [Int: [Int?]] = [:]
         for kata in Ladder.kataNumbers {
             let page = try PackageWorld.page("Katas/stage\(kata)/README.md")
-            let parts = Kata.parts(inPage: page.lines.joined(separator: "\n")).count
+            let parts = Kata.parts(inPage: page.lines.joined(separator: "\n"))
+            blocks[kata] = parts.map(\.block)
             let listed = quoted.filter { $0.kata == kata && $0.cases != nil }.map(\.part).sorted()
-            #expect(listed == Array(1...parts), "\(path) lists kata \(kata)'s parts \(listed), not 1 to \(parts)")
+            #expect(
+                listed == Array(1...parts.count),
+                "\(path) lists kata \(kata)'s parts \(listed), not 1 to \(parts.count)")
         }
         for size in quoted where size.cases != nil {
+            let given = blocks[size.kata].flatMap { size.part <= $0.count ? $0[size.part - 1] : nil }
             #expect(
-                size.block == Self.block(forLines: size.added),
+                size.block != nil && size.block == given,
                 """
                 \(path): kata \(size.kata) part \(size.part)'s block is \(size.block.map(String.init) ?? "missing"), \
-                not \(Self.block(forLines: size.added)) min: +\(size.added) lines at three a minute, rounded up to five \
-                minutes (scripts/workshop-plan's pace)
+                not the \(given.map(String.init) ?? "missing") min Katas/stage\(size.kata)/README.md gives it
                 """)
+        }
+    }
+
+    @Test(
+        "every kata page gives each part a block, the same in both languages, no shorter than its lines at three a minute",
+        arguments: Ladder.kataNumbers)
+    func blocksOnTheKataPages(kata: Int) throws {
+        let english = Kata.parts(
+            inPage: try PackageWorld.page("Katas/stage\(kata)/README.md").lines.joined(separator: "\n"))
+        let korean = Kata.parts(
+            inPage: try PackageWorld.page("Katas/stage\(kata)/README.ko.md").lines.joined(separator: "\n"))
+        #expect(
+            english.map(\.block) == korean.map(\.block), "kata \(kata): README.md and README.ko.md give other blocks")
+        let guide = Self.sizes(in: try PackageWorld.page("docs/workshop.md").lines.joined(separator: "\n"))
+        for part in english {
+            let block = try #require(part.block, "Katas/stage\(kata)/README.md gives part \(part.number) no block")
+            guard let size = guide.first(where: { $0.kata == kata && $0.part == part.number }) else { continue }
+            #expect(
+                block >= Self.block(forLines: size.added),
+                "kata \(kata) part \(part.number): \(block) min is less than +\(size.added) lines at three a minute")
         }
     }
 
