@@ -4,8 +4,9 @@
 Renders every tutorial page, in English and in Korean, and each module's reference page of the
 site `scripts/docs-site` built, in headless Chromium driven over its DevTools protocol (on a pipe: no package beyond the
 browser), and fails on a page that is blank or DocC's "can't be found", that lacks its title, its
-chapter's name or its steps' code, or whose console shows an error (a console.error, an uncaught
-exception, or a resource that failed to load). What each page must show is read from the catalogs
+chapter's name or its steps' code, a stage's page that does not link each tutorial it names, or a
+page whose console shows an error (a console.error, an uncaught exception, or a resource that
+failed to load). What each page must show is read from the catalogs
 themselves. Keeps screenshots of each edition's index and of one step in it.
 
 usage: docs_render.py SITE_URL CHROMIUM SCREENSHOT_DIR [--planted-in SITE_DIR]
@@ -143,7 +144,7 @@ def first_question(tutorial):
 
 
 def module_page(module):
-    """A module's reference page, which names its topics."""
+    """A module's reference page, which names its topics, and links each tutorial it names."""
     landing = os.path.join(ROOT, "Sources", module, "Documentation.docc", module + ".md")
     with open(landing, encoding="utf-8") as handle:
         text = handle.read()
@@ -153,7 +154,21 @@ def module_page(module):
         "kind": "a reference",
         "texts": [module] + topics,
         "code": [],
+        "links": [(title, path) for title, path in tutorial_titles() if "*%s*" % title in text],
     }
+
+
+def tutorial_titles():
+    """Each English tutorial's title and its path on the site. A stage's page names a tutorial as
+    *Title*, words in Xcode, and scripts/docs-site makes it a link in the site's copy."""
+    folder = os.path.join(catalog_of(TUTORIAL), "Tutorials")
+    titles = []
+    for name in sorted(os.listdir(folder)):
+        if name.endswith(".tutorial"):
+            with open(os.path.join(folder, name), encoding="utf-8") as handle:
+                title = directive_argument(handle.read(), "Intro", "title")
+            titles.append((title, "/" + TUTORIALS + name[: -len(".tutorial")]))
+    return titles
 
 
 class Browser:
@@ -347,6 +362,13 @@ def render(browser, site, page, shots):
         highlighted = browser.evaluate("document.querySelectorAll('.code-line-container.highlighted').length")
         if not highlighted:
             problems.append("no changed line is highlighted")
+    if page.get("links"):
+        anchors = browser.evaluate(
+            "Array.from(document.querySelectorAll('#app a')).map(a => [a.innerText, a.getAttribute('href') || ''])"
+        ) or []
+        for title, path in page["links"]:
+            if not any(squash(label) == squash(title) and href.rstrip("/").endswith(path) for label, href in anchors):
+                problems.append("no link %r to %s" % (title, path))
     problems += console_errors(browser.events)
     if shots and page["path"] in [tutorials_of(edition) for edition in EDITIONS]:
         # The whole index, every chapter in it.
