@@ -156,6 +156,21 @@ struct DoctorTests {
         #expect(finding.verdict == .holds, "\(finding.text)")
     }
 
+    @Test("the build's steps are read from SwiftPM's lines, and a child's lines are heard as they come")
+    func buildProgress() throws {
+        #expect(
+            DoctorRuns.steps(in: "[12/345] Compiling Models Photo.swift").map { [$0.done, $0.total] } == [12, 345])
+        #expect(DoctorRuns.steps(in: "Building for debugging...") == nil)
+        #expect(DoctorRuns.steps(in: "[x/3] odd") == nil)
+        var heard: [String] = []
+        let run = try Git.Run.of(
+            "sh", ["-c", "echo '[1/2] one'; echo two >&2; printf 'three'"], in: try scratch(),
+            errorsInOutput: true
+        ) { heard.append($0) }
+        #expect(heard == ["[1/2] one", "two", "three"])
+        #expect(run.text == "[1/2] one\ntwo\nthree")
+    }
+
     @Test("doctor takes no arguments, and its help names what it checks")
     func parses() throws {
         #expect(try Command.parse(["doctor"]) == .doctor)

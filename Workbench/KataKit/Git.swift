@@ -24,10 +24,13 @@ package struct Git: Sendable {
         /// says on standard error is kept in `output` too, in the order it was said. The variables named
         /// in `unsetting` are left out of its environment, and those in `setting` set; the rest is
         /// `environment`, this program's own unless told. `input`, a few lines, is its standard input.
+        /// `progress`, when given, hears each line of the output as it comes (with `errorsInOutput`:
+        /// standard error is read only after standard output ends).
         package static func of(
             _ tool: String, _ arguments: [String], in folder: URL, errorsInOutput: Bool = false,
             unsetting: [String] = [], setting: [String: String] = [:],
-            environment: [String: String] = ProcessInfo.processInfo.environment, input: Data? = nil
+            environment: [String: String] = ProcessInfo.processInfo.environment, input: Data? = nil,
+            progress: ((String) -> Void)? = nil
         ) throws -> Run {
             let process = Process()
             let environment = environment.filter { !unsetting.contains($0.key) }.merging(setting) { $1 }
@@ -54,13 +57,31 @@ package struct Git: Sendable {
                 try inputPipe.fileHandleForWriting.close()
             }
             // Read before waiting: a file larger than the pipe's buffer would otherwise never finish.
-            let data = output.fileHandleForReading.readDataToEndOfFile()
+            let data =
+                progress.map { Git.read(output.fileHandleForReading, telling: $0) }
+                ?? output.fileHandleForReading.readDataToEndOfFile()
             let message = errorsInOutput ? Data() : errors.fileHandleForReading.readDataToEndOfFile()
             ended()
             return Run(
                 status: process.terminationStatus, output: data,
                 errors: String(decoding: message, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
         }
+    }
+
+    /// Everything `handle` gives until its end, each whole line told to `line` as it arrives.
+    static func read(_ handle: FileHandle, telling line: (String) -> Void) -> Data {
+        var all = Data()
+        var pending = Data()
+        while case let chunk = handle.availableData, !chunk.isEmpty {
+            all.append(chunk)
+            pending.append(chunk)
+            while let end = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                line(String(decoding: pending[pending.startIndex..<end], as: UTF8.self))
+                pending = Data(pending[pending.index(after: end)...])
+            }
+        }
+        if !pending.isEmpty { line(String(decoding: pending, as: UTF8.self)) }
+        return all
     }
 
     /// Where `tool` is, as `env` finds it: itself when it is a path from the root, else the first

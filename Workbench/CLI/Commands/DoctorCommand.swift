@@ -45,7 +45,8 @@ extension Workbook {
         let built: Finding
         if swift.verdict == .holds {
             waiting(for: "swift build --build-tests (a fresh clone takes minutes; a built one, seconds)")
-            built = DoctorRuns.build(root: root, environment: environment)
+            // A fresh clone builds for minutes: a line every so often says it is moving.
+            built = DoctorRuns.build(root: root, environment: environment) { waiting(for: $0) }
         } else {
             built = .note("the build: skipped, since swift is not ready")
         }
@@ -72,10 +73,19 @@ extension Workbook {
 
 /// The doctor's checks that run the toolchain or git on the workbook itself.
 enum DoctorRuns {
-    static func build(root: URL, environment: [String: String]) -> Finding {
+    static func build(
+        root: URL, environment: [String: String], every interval: TimeInterval = 20,
+        progress: @escaping (String) -> Void = { _ in }
+    ) -> Finding {
         let began = Date()
+        var told = began
         let run = try? Git.Run.of(
-            "swift", ["build", "--build-tests"], in: root, errorsInOutput: true, environment: environment)
+            "swift", ["build", "--build-tests"], in: root, errorsInOutput: true, environment: environment
+        ) { line in
+            guard let steps = Self.steps(in: line), Date().timeIntervalSince(told) >= interval else { return }
+            told = Date()
+            progress("building: step \(steps.done) of \(steps.total), \(seconds(since: began)) so far")
+        }
         guard let run, run.status == 0 else { return buildFailure(run?.lines ?? []) }
         return .holds("the package builds, its tests too (\(seconds(since: began)))")
     }
@@ -92,6 +102,15 @@ enum DoctorRuns {
                 command: "sudo xcode-select --switch /Applications/Xcode.app")
         }
         return .fix("the package does not build (\(said)); a stage in a kata? swift run kata stop N leaves it")
+    }
+
+    /// SwiftPM's `[12/345] Compiling …`: the step it is at, of how many.
+    static func steps(in line: String) -> (done: Int, total: Int)? {
+        guard line.hasPrefix("["), let slash = line.firstIndex(of: "/"), let end = line.firstIndex(of: "]"),
+            slash < end, let done = Int(line[line.index(after: line.startIndex)..<slash]),
+            let total = Int(line[line.index(after: slash)..<end])
+        else { return nil }
+        return (done, total)
     }
 
     static func stageRun(root: URL, environment: [String: String]) -> Finding {
