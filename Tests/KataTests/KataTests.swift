@@ -292,6 +292,11 @@ struct KataTests {
                 "Katas/stage6/README.md, \"Part 4: one error type\", explains the error \"type 'any Error' has no member\"."
             ])
         #expect(KataRun.pointers(for: two.shown.filter { !$0.contains("any Error") }, page: "p", text: page).isEmpty)
+        // Swift also words it with `_ErrorCodeProtocol` (a kata 6 learner's stage 5 code, Swift 6.3.1).
+        let other = ["Sources/Stage6Async/LoginManager.swift:62:14: type '_ErrorCodeProtocol' has no member 'x'"]
+        let marked =
+            "## Part 4\n<!-- kata check: type 'any Error' has no member | type '_ErrorCodeProtocol' has no member -->"
+        #expect(KataRun.pointers(for: other, page: "p", text: marked).count == 1)
 
         // Kata 6's pages, in both languages, mark the typed-throws rule under part 4.
         let katas = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Katas")

@@ -136,8 +136,8 @@ extension KataRun {
     }
 
     /// Where the kata's page explains an error the compiler gives with no hint of why. The page marks
-    /// such a paragraph with `<!-- kata check: TEXT -->`, TEXT a piece of the error's message; the
-    /// pointer names the page and the heading above the mark.
+    /// such a paragraph with `<!-- kata check: TEXT -->`, TEXT a piece of the error's message (or
+    /// several, apart by ` | `); the pointer names the page and the heading above the mark.
     static func pointers(for errors: [String], page: String, text: String) -> [String] {
         var heading = ""
         var pointers: [String] = []
@@ -147,8 +147,9 @@ extension KataRun {
                 heading = line.drop { $0 == "#" || $0 == " " }.trimmingCharacters(in: .whitespaces)
             }
             guard line.hasPrefix("<!-- kata check: "), line.hasSuffix(" -->") else { continue }
-            let piece = line.dropFirst("<!-- kata check: ".count).dropLast(" -->".count)
-            if errors.contains(where: { $0.contains(piece) }) {
+            // One mark may name several wordings of the error, apart by " | ".
+            let pieces = line.dropFirst("<!-- kata check: ".count).dropLast(" -->".count).split(separator: " | ")
+            if let piece = pieces.first(where: { piece in errors.contains { $0.contains(piece) } }) {
                 pointers.append("\(page), \"\(heading)\", explains the error \"\(piece)\".")
             }
         }
