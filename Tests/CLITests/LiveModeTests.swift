@@ -361,24 +361,28 @@ struct LiveModeTests {
         return Array(lines[first...last])
     }
 
-    @Test("the sample run in docs/live.md is what workbook live prints against the stand-in")
+    @Test("the sample run in docs/live.md and its Korean edition is what workbook live prints against the stand-in")
     func docSample() async throws {
         try await answerTheLearnersKey(stages: 6)
         let run = await runLive()
         try #require(run.error == nil)
         let printed = (["```text"] + Self.trimmingBlankLines(run.text) + ["```"]).joined(separator: "\n")
         let sources = try #require(SourceMetrics.sourcesDirectory(from: #filePath))
-        let url = sources.deletingLastPathComponent().appendingPathComponent("docs/live.md")
-        let page = try String(contentsOf: url, encoding: .utf8)
-        let marker = "<!-- generated: workbook live, against the stand-in in LiveModeTests -->\n"
-        let start = try #require(page.range(of: marker))
-        let end = try #require(page.range(of: "\n<!-- end generated -->", range: start.upperBound..<page.endIndex))
-        let embedded = String(page[start.upperBound..<end.lowerBound])
-        if embedded != printed, ProcessInfo.processInfo.environment["WORKBOOK_UPDATE_DOCS"] == "1" {
-            try page.replacingCharacters(in: start.upperBound..<end.lowerBound, with: printed)
-                .write(to: url, atomically: true, encoding: .utf8)
-            return
+        // Both editions quote the same run: the command prints English in either.
+        for path in ["docs/live.md", "docs/ko/live.md"] {
+            let url = sources.deletingLastPathComponent().appendingPathComponent(path)
+            let page = try String(contentsOf: url, encoding: .utf8)
+            let marker = "<!-- generated: workbook live, against the stand-in in LiveModeTests -->\n"
+            let start = try #require(page.range(of: marker), "\(path) has no sample run")
+            let end = try #require(
+                page.range(of: "\n<!-- end generated -->", range: start.upperBound..<page.endIndex))
+            let embedded = String(page[start.upperBound..<end.lowerBound])
+            if embedded != printed, ProcessInfo.processInfo.environment["WORKBOOK_UPDATE_DOCS"] == "1" {
+                try page.replacingCharacters(in: start.upperBound..<end.lowerBound, with: printed)
+                    .write(to: url, atomically: true, encoding: .utf8)
+                continue
+            }
+            #expect(embedded == printed, "\(path): run scripts/update-docs, which rewrites it from this test")
         }
-        #expect(embedded == printed, "run scripts/update-docs, which rewrites it from this test")
     }
 }
