@@ -12,17 +12,10 @@ struct ToolchainFloorTests {
 
     @Test("README, docs/README.md and the workshop guide state the same floor, the one Package.swift declares")
     func floorStatedOnce() throws {
-        let root = try #require(PackageWorld.root)
-        func read(_ path: String) throws -> String {
-            try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
-        }
-        let manifest = try read("Package.swift")
-        let toolsVersion = try #require(
-            manifest.split(separator: "\n").first.flatMap { $0.split(separator: ":").last }.map(String.init),
-            "Package.swift opens without a swift-tools-version")
+        let toolsVersion = try Self.toolsVersion()
         var statements: [String: String] = [:]
         for place in Self.places {
-            let blocks = Self.floorBlocks(in: try read(place))
+            let blocks = Self.floorBlocks(in: try Self.read(place))
             #expect(blocks.count == 1, "\(place) has \(blocks.count) toolchain floor blocks, not one")
             statements[place] = blocks.first
         }
@@ -37,19 +30,14 @@ struct ToolchainFloorTests {
 
     @Test("the Korean pages state one floor, the same versions as the English one and the CI floor jobs")
     func koreanAndCIAgree() throws {
-        let root = try #require(PackageWorld.root)
-        func read(_ path: String) throws -> String {
-            try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
-        }
-        let manifest = try read("Package.swift")
-        let toolsVersion = try #require(manifest.split(separator: "\n").first?.split(separator: ":").last)
-        let english = try #require(Self.floorBlocks(in: try read(Self.places[0])).first)
+        let toolsVersion = try Self.toolsVersion()
+        let english = try #require(Self.floorBlocks(in: try Self.read(Self.places[0])).first)
         let xcode = try #require(
             english.range(of: "On a Mac, Xcode ").map { english[$0.upperBound...].prefix { $0.isNumber || $0 == "." } },
             "the English floor names no Xcode")
         var korean: [String] = []
         for place in Self.koreanPlaces {
-            let blocks = Self.floorBlocks(in: try read(place))
+            let blocks = Self.floorBlocks(in: try Self.read(place))
             #expect(blocks.count == 1, "\(place) has \(blocks.count) toolchain floor blocks, not one")
             korean += blocks
         }
@@ -59,7 +47,7 @@ struct ToolchainFloorTests {
             #expect(block.contains("Xcode \(xcode) 이상"), "\(block)")
             #expect(block.contains("Swift tools version \(toolsVersion) but"), "\(block)")
         }
-        let workflow = try read(".github/workflows/ci.yml")
+        let workflow = try Self.read(".github/workflows/ci.yml")
         #expect(
             workflow.contains("container: swift:\(toolsVersion)\n"), "linux-floor does not run swift:\(toolsVersion)")
         #expect(workflow.contains("bash .ci/select-xcode \(xcode)\n"), "macos-floor does not select Xcode \(xcode)")
@@ -67,11 +55,8 @@ struct ToolchainFloorTests {
 
     @Test("the dev container runs the official Swift image at the floor or later")
     func devContainerAtTheFloor() throws {
-        let root = try #require(PackageWorld.root)
-        let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
-        let config = try String(
-            contentsOf: root.appendingPathComponent(".devcontainer/devcontainer.json"), encoding: .utf8)
-        let floor = try #require(manifest.split(separator: "\n").first?.split(separator: ":").last)
+        let config = try Self.read(".devcontainer/devcontainer.json")
+        let floor = try Self.toolsVersion()[...]
         let image = try #require(config.range(of: #""image": "swift:"#), "no official swift image")
         let version = config[image.upperBound...].prefix { $0.isNumber || $0 == "." }
         let numbers = { (text: Substring) in text.split(separator: ".").compactMap { Int($0) } }
@@ -84,6 +69,20 @@ struct ToolchainFloorTests {
         let page = "x\n<!-- toolchain floor -->\n   Swift 6.1\n   or later.\n<!-- end toolchain floor -->\n"
         #expect(Self.floorBlocks(in: page) == ["Swift 6.1 or later."])
         #expect(Self.floorBlocks(in: "<!-- toolchain floor -->\nSwift 6.1").isEmpty)
+    }
+
+    /// A file of the package, as text.
+    static func read(_ path: String) throws -> String {
+        let root = try #require(PackageWorld.root)
+        return try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    /// The `swift-tools-version` Package.swift opens with: the floor.
+    static func toolsVersion() throws -> String {
+        let manifest = try read("Package.swift")
+        return try #require(
+            manifest.split(separator: "\n").first.flatMap { $0.split(separator: ":").last }.map(String.init),
+            "Package.swift opens without a swift-tools-version")
     }
 
     /// The text between each pair of floor markers, with indentation and line breaks folded to single spaces.
