@@ -53,7 +53,9 @@ let package = Package(
         // Text laid out for a terminal: widths, wrapping, tables, diffs, colour.
         .target(name: "TerminalText", path: "Workbench/TerminalText"),
         // The kata: a branch of its own per step, and the command that starts, checks and stops it.
-        // It imports no stage, so it runs while the stage in a kata does not compile.
+        // It imports no stage, so it runs while the stage in a kata does not compile. It starts git and
+        // swift, so every file of it, of CLI and of both commands sits in `#if os(macOS) || os(Linux)`:
+        // for an iPhone (Xcode's scheme, the Swift Package Index) they compile to nothing.
         .target(
             name: "KataKit", dependencies: ["Ladder", "Locking", "Metrics", "TerminalText"], path: "Workbench/KataKit"),
         .executableTarget(name: "kata", dependencies: ["KataKit", "TerminalText"], path: "Workbench/kata"),
@@ -64,7 +66,8 @@ let package = Package(
         // The `workbook` command line: the words a user types, the commands they make, and the help.
         // Apart from the command, so that the docs checks read its words without building it.
         .target(name: "WorkbookCommand", dependencies: ["Ladder", "TerminalText"], path: "Workbench/WorkbookCommand"),
-        // The `workbook` command and its subcommands, as a library so that tests can run them.
+        // The `workbook` command and its subcommands, as a library so that tests can run them. Fenced
+        // as KataKit is: its doctor, bench and probe start programs.
         .target(
             name: "CLI",
             dependencies: [

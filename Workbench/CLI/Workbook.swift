@@ -1,5 +1,6 @@
 // The `workbook` commands: each prints through `write`, and lives in Commands/ under its own name.
 // The executable only parses arguments and calls `run`.
+#if os(macOS) || os(Linux)
 import FakeServers
 import Foundation
 import Harness
@@ -98,3 +99,4 @@ public struct Workbook: Sendable {
         Stages.all(session: URLSession(configuration: FakeServers.sessionConfiguration()))
     }
 }
+#endif

@@ -1,5 +1,6 @@
 // Runs `workbook probe N` in a child process and says how it ended: a trap in the optimized build
 // kills the child, not the command that asked, and the child's last line names the call.
+#if os(macOS) || os(Linux)
 import Foundation
 import Locking
 
@@ -137,3 +138,4 @@ package struct ChildProbe {
 private struct Running: @unchecked Sendable {
     let process: Process
 }
+#endif

@@ -1,5 +1,6 @@
 // Runs git in the package's folder, for the katas: what is committed and changed, and the kata's
 // branch, its commits and the way back. Foundation's `Process` does the same on Linux and macOS.
+#if os(macOS) || os(Linux)
 import Foundation
 import Locking
 
@@ -223,3 +224,4 @@ extension Process {
         return { ended.wait() }
     }
 }
+#endif

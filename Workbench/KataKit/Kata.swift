@@ -1,5 +1,6 @@
 // A kata's files: which paths stage N's kata takes over, and what it writes there: stage N-1's
 // committed code, renamed to build as stage N. KataBranch.swift says where the kata lives.
+#if os(macOS) || os(Linux)
 import Foundation
 import Ladder
 import Metrics
@@ -261,3 +262,4 @@ package struct Kata {
         }
     }
 }
+#endif

@@ -2,6 +2,7 @@
 // stage N-1's code in stage N's place; the learner's commits follow it. The branch the learner came
 // from is never touched, so stopping is switching back, and `git diff` on the kata's branch shows
 // only the learner's work.
+#if os(macOS) || os(Linux)
 import Foundation
 
 extension Kata {
@@ -170,3 +171,4 @@ extension Kata {
         return Stopped(back: back, commits: try commits(since: start), savedWork: saved)
     }
 }
+#endif

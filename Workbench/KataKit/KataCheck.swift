@@ -1,5 +1,6 @@
 // `kata check N`: builds and runs stage N's suite on the kata's branch, says part by part what still
 // fails and which part is next, and once all passes runs the stage's calls in an optimized build.
+#if os(macOS) || os(Linux)
 import Foundation
 import TerminalText
 
@@ -186,3 +187,4 @@ extension KataRun {
                 + "`swift run kata stop \(n)` takes you back.")
     }
 }
+#endif

@@ -1,5 +1,6 @@
 // `swift run kata start|stop|check|compare N`: do stage N's step by hand, on a branch of its own.
 // It imports no stage, so it builds and runs while the stage in the kata does not compile.
+#if os(macOS) || os(Linux)
 import Foundation
 import Metrics
 import TerminalText
@@ -262,3 +263,4 @@ struct KataRun {
         TextLayout.pad("+\(size.added)", to: 4) + " " + TextLayout.pad("−\(size.removed)", to: 4)
     }
 }
+#endif

@@ -1,5 +1,6 @@
 // `kata compare N`: the learner's stage beside stage N as committed when the kata started, file by
 // file, as `workbook compare` shows two stages.
+#if os(macOS) || os(Linux)
 import Foundation
 import Metrics
 import TerminalText
@@ -121,3 +122,4 @@ extension KataRun {
     /// Wider than any terminal: a width beyond it means there is none.
     static let widestTerminal = 1_000
 }
+#endif

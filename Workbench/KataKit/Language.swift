@@ -2,6 +2,7 @@
 // as a Mac set to Korean gives Terminal), or where WORKBOOK_LANGUAGE=ko asks for it; else English.
 // Commands, output and names stay English in both editions; only the pages pointed to differ.
 
+#if os(macOS) || os(Linux)
 /// The edition of the docs a learner reads.
 package enum Language: String, Sendable {
     case english = "en"
@@ -25,3 +26,4 @@ package enum Language: String, Sendable {
         }
     }
 }
+#endif

@@ -9,6 +9,9 @@ import Glibc
 import Darwin
 #endif
 
+// Only where a program may start another: iOS apps start none, and tvOS and watchOS have no
+// posix_spawn. The rest of TerminalText builds everywhere.
+#if os(macOS) || os(Linux)
 /// Written to from whichever task prints, so its one piece of state is behind a lock.
 package final class Pager: @unchecked Sendable {
     /// The shell command to page through, or nil: not a terminal, or `PAGER` set empty or to `cat`.
@@ -89,3 +92,4 @@ package final class Pager: @unchecked Sendable {
         while waitpid(child, &status, 0) == -1 && errno == EINTR {}
     }
 }
+#endif

@@ -1,5 +1,6 @@
 // `swift run kata start|stop|check|compare N`: a kata on a branch of its own. It imports no stage,
 // so `swift run kata stop N` works while the stage in the kata does not compile.
+#if os(macOS) || os(Linux)
 import Foundation
 import KataKit
 import TerminalText
@@ -22,3 +23,4 @@ let status = KataCommand.main(
     })
 pager?.finish()
 exit(status)
+#endif

@@ -1,4 +1,5 @@
 // `swift run workbook`: the tour of all six stages, and the commands that help study them.
+#if os(macOS) || os(Linux)
 import CLI
 import Foundation
 import TerminalText
@@ -19,3 +20,4 @@ let status = await Workbook.main(
     })
 pager?.finish()
 exit(status)
+#endif

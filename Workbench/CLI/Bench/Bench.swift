@@ -4,6 +4,7 @@
 // Each stage is called through its adapter's `BenchedStage`, which calls the stage directly: the
 // suite's completion bridge starts a watchdog timer per call, which would blur microseconds. No
 // stage's types are named here, so the bench builds whatever a kata has put in a stage's place.
+#if os(macOS) || os(Linux)
 import FakeServers
 import Foundation
 import Harness
@@ -74,3 +75,4 @@ public enum Bench {
             problems: problems)
     }
 }
+#endif

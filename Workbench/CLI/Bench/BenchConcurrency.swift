@@ -1,4 +1,5 @@
 // The bench's second part: twenty photos fetched together and one after another, every reply late.
+#if os(macOS) || os(Linux)
 import FakeServers
 import Foundation
 import Harness
@@ -124,3 +125,4 @@ extension Bench {
         }
     }
 }
+#endif

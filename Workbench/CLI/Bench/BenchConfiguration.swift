@@ -1,4 +1,5 @@
 // How much `workbook bench` measures: the standard run, and the tiny one the tests make.
+#if os(macOS) || os(Linux)
 /// How much `workbook bench` measures.
 public struct BenchConfiguration: Sendable {
     /// Calls each contender makes before anything is timed.
@@ -28,3 +29,4 @@ public struct BenchConfiguration: Sendable {
         warmUpCalls: 50, rounds: 320, callsPerRound: 5,
         concurrencyRuns: 7, ids: Bench.twentyIDs, latency: .milliseconds(50))
 }
+#endif

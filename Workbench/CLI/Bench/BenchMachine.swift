@@ -1,4 +1,5 @@
 // The machine a bench ran on, and the build it ran: numbers mean little without them.
+#if os(macOS) || os(Linux)
 import Foundation
 
 #if canImport(Glibc)
@@ -48,3 +49,4 @@ extension BenchReport.Machine {
         return [text(names.sysname), text(names.release), text(names.machine)].joined(separator: " ")
     }
 }
+#endif

@@ -1,5 +1,6 @@
 // The bench's first part: what one request costs at each stage, against floors that build and send a
 // request by hand.
+#if os(macOS) || os(Linux)
 import FakeServers
 import Foundation
 import Harness
@@ -221,3 +222,4 @@ extension Bench {
         return Double(seconds) * 1_000_000 + Double(attoseconds) / 1_000_000_000_000
     }
 }
+#endif

@@ -1,4 +1,5 @@
 // How far the bench has got, on standard error.
+#if os(macOS) || os(Linux)
 import Foundation
 import Locking
 
@@ -54,3 +55,4 @@ public final class BenchProgress: Sendable {
         if terminal { write("\r\u{1B}[K") }
     }
 }
+#endif

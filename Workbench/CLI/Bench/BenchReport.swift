@@ -1,4 +1,5 @@
 // What `workbook bench` measured, as one value: printed as tables for people, or as JSON.
+#if os(macOS) || os(Linux)
 import Foundation
 import Ladder
 import TerminalText
@@ -271,3 +272,4 @@ extension BenchReport {
             widths: [54, 6, 9, 24])
     }
 }
+#endif

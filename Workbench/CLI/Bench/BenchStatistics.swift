@@ -1,6 +1,7 @@
 // The arithmetic of `workbook bench`: a set of timings summed up as its middle and its spread,
 // and one timing as a multiple of another. Pure functions, tested on known numbers.
 
+#if os(macOS) || os(Linux)
 /// A set of timings, summed up: the median, and the 10th and 90th percentiles as its spread.
 ///
 /// Medians and percentiles rather than means: one request that waited for a thread to be
@@ -90,3 +91,4 @@ enum BenchMath {
         return (negative && scaled != 0 ? "-" : "") + text
     }
 }
+#endif

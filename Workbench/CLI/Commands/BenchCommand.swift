@@ -1,4 +1,5 @@
 // `workbook bench [--json]`: what each layer costs per request, and what async buys.
+#if os(macOS) || os(Linux)
 import Foundation
 import KataKit
 import WorkbookCommand
@@ -48,3 +49,4 @@ extension Workbook {
         }
     }
 }
+#endif

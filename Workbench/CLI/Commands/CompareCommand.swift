@@ -1,5 +1,6 @@
 // `workbook compare A B`: two stages' sources side by side, or as a unified diff, in the order the
 // newer stage's README gives its files.
+#if os(macOS) || os(Linux)
 import FakeServers
 import Foundation
 import Harness
@@ -117,3 +118,4 @@ extension Workbook {
         return new.map { (oldByName[$0.name], $0) } + old.filter { !newNames.contains($0.name) }.map { ($0, nil) }
     }
 }
+#endif

@@ -1,6 +1,7 @@
 // `workbook doctor`: whether this machine is ready for the workshop. A facilitator runs it on every
 // attendee's machine the day before; an attendee runs it when something is odd. One line a check,
 // ✓ or what to do; the slow ones say what they wait for first. Exits 0 only when every check holds.
+#if os(macOS) || os(Linux)
 import Foundation
 import KataKit
 import TerminalText
@@ -173,3 +174,4 @@ enum DoctorRuns {
         String(format: "%.1f s", Date().timeIntervalSince(start))
     }
 }
+#endif

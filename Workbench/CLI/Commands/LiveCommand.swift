@@ -1,5 +1,6 @@
 // `workbook live`: every stage's three Unsplash calls against the real api.unsplash.com, with the
 // learner's key swapped in on the way out; the stages run unchanged, and logins stay on the fake.
+#if os(macOS) || os(Linux)
 import FakeServers
 import Fixtures
 import Foundation
@@ -119,3 +120,4 @@ extension Workbook {
         return "↳ \(status) · \(exchange.method) \(path)\(key)"
     }
 }
+#endif

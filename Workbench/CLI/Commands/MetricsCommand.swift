@@ -1,4 +1,5 @@
 // `workbook metrics`: each stage's counts, measured from its own files, and the capabilities it declares.
+#if os(macOS) || os(Linux)
 import FakeServers
 import Foundation
 import Harness
@@ -42,3 +43,4 @@ extension Workbook {
         ].joined(separator: "\n")
     }
 }
+#endif

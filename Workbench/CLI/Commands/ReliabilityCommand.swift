@@ -1,4 +1,5 @@
 // `workbook reliability`: the reliability matrix run on every stage, as two tables.
+#if os(macOS) || os(Linux)
 import FakeServers
 import Fixtures
 import Harness
@@ -93,3 +94,4 @@ extension Workbook {
         return lines.joined(separator: "\n")
     }
 }
+#endif

@@ -1,5 +1,6 @@
 // `workbook stage N`: one stage in depth, with its capabilities, its photo screen, and every
 // scenario with the requests it sent.
+#if os(macOS) || os(Linux)
 import FakeServers
 import Fixtures
 import Foundation
@@ -71,3 +72,4 @@ extension Workbook {
         }
     }
 }
+#endif

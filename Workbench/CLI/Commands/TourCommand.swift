@@ -1,5 +1,6 @@
 // `workbook`, the tour: every stage against the fakes, its screen's code, what the person sees for
 // each scenario, and one table of what each stage handed its caller.
+#if os(macOS) || os(Linux)
 import FakeServers
 import Fixtures
 import Foundation
@@ -66,3 +67,4 @@ extension Workbook {
             rows: rows, separator: " ")
     }
 }
+#endif

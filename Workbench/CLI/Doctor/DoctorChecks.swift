@@ -1,6 +1,7 @@
 // What `workbook doctor` checks that needs no build: the toolchain, Xcode, git and the clone, the
 // disk and the terminal. Each check is a function of what it reads, so a test can hand it a stub
 // `swift` on PATH, a HOME with no git identity, or a folder with no `.git`.
+#if os(macOS) || os(Linux)
 import Foundation
 import KataKit
 
@@ -201,3 +202,4 @@ enum DoctorChecks {
         return .note("no Chromium or Chrome: only .ci/docs-render's render check needs one, and it skips without")
     }
 }
+#endif

@@ -1,5 +1,6 @@
 // Where live mode finds the learner's Unsplash key: the environment, never an argument, so that
 // the key stays out of shell history.
+#if os(macOS) || os(Linux)
 import Foundation
 import WorkbookCommand
 
@@ -27,3 +28,4 @@ enum AccessKey {
         return key
     }
 }
+#endif

@@ -1,5 +1,6 @@
 // One live run's key swap: the learner's key that goes out in place of the demo key, the session
 // that carries each request to Unsplash, and every exchange, for the command to report on.
+#if os(macOS) || os(Linux)
 import FakeServers
 import Foundation
 import Locking
@@ -94,3 +95,4 @@ struct UpstreamReply: Sendable {
         headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
     }
 }
+#endif

@@ -1,5 +1,6 @@
 // The URLProtocol in front of live mode: a request for api.unsplash.com goes to the real server with
 // the learner's key in place of the demo key, and its reply comes back as it was; the rest pass by.
+#if os(macOS) || os(Linux)
 import FakeServers
 import Foundation
 import Locking
@@ -136,3 +137,4 @@ extension KeySwappingProtocol {
 private struct Handle: @unchecked Sendable {
     let `protocol`: KeySwappingProtocol
 }
+#endif

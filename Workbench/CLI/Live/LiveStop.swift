@@ -1,5 +1,6 @@
 // Why a live run stops at once instead of spending more of the learner's quota: a rate limit, a
 // refused key, or no answer at all. One sentence each, never a stack of failures.
+#if os(macOS) || os(Linux)
 import Fixtures
 import Foundation
 import Models
@@ -59,3 +60,4 @@ struct LiveStop: Error, Equatable, CustomStringConvertible {
         return text
     }
 }
+#endif

@@ -2,6 +2,7 @@
 // build that traps in a call leaves that call's name as the last line it printed. `kata check`
 // and `bench` run it in a child process of the optimized build, where a crash cannot take them
 // down and is reported with the stage and the call.
+#if os(macOS) || os(Linux)
 import FakeServers
 import Foundation
 import Harness
@@ -99,3 +100,4 @@ extension Workbook {
         fflush(nil)
     }
 }
+#endif

@@ -1,4 +1,5 @@
 // The workbook's own source files, read at run time: the tour shows the real code, never a copy.
+#if os(macOS) || os(Linux)
 import Foundation
 import Harness
 import Metrics
@@ -70,3 +71,4 @@ struct WorkbookError: Error, CustomStringConvertible {
         self.description = description
     }
 }
+#endif
