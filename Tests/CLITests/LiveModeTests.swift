@@ -361,14 +361,14 @@ struct LiveModeTests {
         return Array(lines[first...last])
     }
 
-    @Test("the sample run in docs/live.md and its Korean edition is what workbook live prints against the stand-in")
+    @Test("the sample run in docs/live.md is what workbook live prints against the stand-in")
     func docSample() async throws {
         try await answerTheLearnersKey(stages: 6)
         let run = await runLive()
         try #require(run.error == nil)
         let printed = (["```text"] + Self.trimmingBlankLines(run.text) + ["```"]).joined(separator: "\n")
         let sources = try #require(SourceMetrics.sourcesDirectory(from: #filePath))
-        // Both editions quote the same run: the command prints English in either.
+        // docs/ko/live.md quotes the same run: the command prints English in either.
         for path in ["docs/live.md", "docs/ko/live.md"] {
             let url = sources.deletingLastPathComponent().appendingPathComponent(path)
             let page = try String(contentsOf: url, encoding: .utf8)
