@@ -1,6 +1,6 @@
 // swift-tools-version:6.3.1
-// The workbook: one login API and one photo API, written six times, one refactoring step apart.
-// Sources/ holds the ladder (the six stages and the models they share) and its DocC tutorial;
+// The workbook: one login API and one photo API, written once per stage, one refactoring step apart.
+// Sources/ holds the ladder (its stages and the models they share) and its DocC tutorial;
 // Workbench/ holds what runs it: the fake servers, the harness, the metrics and the `workbook` command.
 import PackageDescription
 
@@ -48,7 +48,7 @@ let package = Package(
             path: "Workbench/HarnessCore"),
         .target(
             name: "Harness",
-            dependencies: ["HarnessCore", "Locking", "Metrics", "Models"] + stages.map { .target(name: $0) },
+            dependencies: ["HarnessCore", "Ladder", "Locking", "Metrics", "Models"] + stages.map { .target(name: $0) },
             path: "Workbench/Harness"),
         // Text laid out for a terminal: widths, wrapping, tables, diffs, colour.
         .target(name: "TerminalText", path: "Workbench/TerminalText"),
@@ -95,8 +95,8 @@ let package = Package(
         .testTarget(
             name: "CLITests",
             dependencies: [
-                "CLI", "FakeServers", "FakeTurns", "Fixtures", "Harness", "KataKit", "Locking", "Metrics", "Models",
-                "StageTesting", "TerminalText", "WorkbookCommand",
+                "CLI", "FakeServers", "FakeTurns", "Fixtures", "Harness", "KataKit", "Ladder", "Locking", "Metrics",
+                "Models", "StageTesting", "TerminalText", "WorkbookCommand",
             ]),
         // The fakes held to the real servers' rules. They need no stage, so a kata never rebuilds them.
         .testTarget(name: "FakeServerTests", dependencies: ["FakeServers", "FakeTurns", "Locking", "Models"]),
@@ -109,7 +109,7 @@ let package = Package(
             ]),
         .testTarget(name: "MetricsTests", dependencies: ["Metrics"]),
         // The kata's command on small repositories of its own; it needs no stage.
-        .testTarget(name: "KataTests", dependencies: ["FakeTurns", "KataKit", "Locking", "TerminalText"]),
+        .testTarget(name: "KataTests", dependencies: ["FakeTurns", "KataKit", "Ladder", "Locking", "TerminalText"]),
         // Checks that the docs quote the code, the diffs and the numbers as they are now.
         .testTarget(
             name: "DocsTests",

@@ -14,7 +14,7 @@ public struct Stage6Adapter: StageAdapter {
     public let stage = StageInfo(
         number: 6, module: "Stage6Async",
         idea: "async/await with typed throws, an injected URLSession, cancellation and concurrent calls.",
-        capabilities: Set(Capability.allCases))
+        capabilities: LadderPromise.capabilities(promisedBy: 6))
 
     let loginManager: LoginManager
     let photoManager: PhotoManager

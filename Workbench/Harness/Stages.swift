@@ -1,5 +1,6 @@
 // Every stage's adapter, in reading order.
 import Foundation
+import Ladder
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -12,5 +13,11 @@ public enum Stages {
             Stage1Adapter(), Stage2Adapter(), Stage3Adapter(), Stage4Adapter(), Stage5Adapter(),
             Stage6Adapter(session: session),
         ]
+    }
+
+    /// The adapter of the ladder's top stage (`Ladder.top`) among `adapters`; nil when none is
+    /// that stage's. What the ladder ends in, named, never taken as `adapters.last`.
+    public static func top(of adapters: [any StageAdapter]) -> (any StageAdapter)? {
+        adapters.first { $0.stage.number == Ladder.top.number }
     }
 }

@@ -165,20 +165,22 @@ public struct LadderPromise: Sendable, CustomStringConvertible {
 // MARK: - The capabilities each stage promises
 
 extension LadderPromise {
-    /// The capabilities stage `number` declares as committed: each stage keeps the ones before it.
+    /// The capabilities stage `number` declares as committed: what each stage up to it adds.
     public static func capabilities(promisedBy number: Int) -> Set<Capability> {
-        switch number {
-        case ...2: []
-        case 3: [.typedFailures, .errorsCarryData]
-        case 4: [.typedFailures, .oneRequestPath, .errorsCarryData, .logsEveryCall, .keepsSignIn, .refreshesToken]
-        case 5:
-            [
-                .typedFailures, .oneRequestPath, .offlineRequestBuilding, .exactRequests, .errorsCarryData,
-                .logsEveryCall, .keepsSignIn, .refreshesToken,
-            ]
-        default: Set(Capability.allCases)
-        }
+        added.filter { $0.key <= number }.reduce(into: []) { $0.formUnion($1.value) }
     }
+
+    /// What each stage adds to the promises of the stages before it, which it keeps. A stage with
+    /// no entry adds nothing: a new capability is promised here, by the stage that brings it.
+    static let added: [Int: Set<Capability>] = [
+        3: [.typedFailures, .errorsCarryData],
+        4: [.oneRequestPath, .logsEveryCall, .keepsSignIn, .refreshesToken],
+        5: [.offlineRequestBuilding, .exactRequests],
+        6: [
+            .cancellation, .concurrentCalls, .injectedSession, .latestSearchWins, .cancelsWhenLeft,
+            .singleFlightRefresh,
+        ],
+    ]
 
     /// `stage` as the suite holds it: what it declares, and what its number promises.
     public static func heldTo(_ stage: StageInfo) -> StageInfo {

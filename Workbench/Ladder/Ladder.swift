@@ -35,6 +35,10 @@ public enum Ladder {
     /// The stages' numbers, first to last.
     public static let numbers: [Int] = stages.map(\.number)
 
+    /// The top of the ladder, where it ends: the last stage. Code that means the top says so
+    /// with this, never with a number or an unexplained `.last`.
+    public static let top: Stage = stages[stages.count - 1]
+
     /// The stages that have a kata: each starts from the stage before it, so every stage but the first.
     public static let kataNumbers: [Int] = Array(numbers.dropFirst())
 
