@@ -4,6 +4,7 @@ import FakeServers
 import FakeTurns
 import Foundation
 import Harness
+import Ladder
 import Locking
 import StageTesting
 import Testing
@@ -111,8 +112,8 @@ struct BenchReportTests {
         #expect(Set(time.keys) == ["count", "median", "p10", "p90"])
         let concurrency = try #require(object["concurrency"] as? [String: Any])
         for key in [
-            "ids", "latencyMilliseconds", "idealMilliseconds", "concurrentMilliseconds", "sequentialMilliseconds",
-            "concurrentNoLatencyMilliseconds",
+            "stage", "ids", "latencyMilliseconds", "idealMilliseconds", "concurrentMilliseconds",
+            "sequentialMilliseconds", "concurrentNoLatencyMilliseconds",
             "concurrentToIdeal", "sequentialToIdeal", "sequentialToConcurrent", "peakInFlight", "runs",
         ] {
             #expect(concurrency[key] != nil, "concurrency.\(key)")
@@ -127,7 +128,7 @@ struct BenchReportTests {
             "floor: dataTask+decode", "1 Stage1Hardcoded", "2 Stage2EnumAPI", "3 Stage3Result", "4 Stage4Generic",
             "5 Stage5Router", "floor: data(for:)+decode", "6 Stage6Async", "× floor p10–p90",
             "photos(ids:): a task group", "photo(id:) × 20, one by one", "ideal: one latency",
-            "photos(ids:), no reply late",
+            "photos(ids:), no reply late", "Stage 6 (the ladder's top), 20 photos",
         ] {
             #expect(text.contains(label), "\(label)")
         }
@@ -165,7 +166,7 @@ struct BenchReportTests {
             warmUpCalls: 50, rounds: 320, callsPerRound: 5, roundsPerBlock: 16,
             measurements: measurements)
         let concurrency = BenchReport.Concurrency(
-            ids: 20, latencyMilliseconds: 50, runs: 7, idealMilliseconds: 50,
+            stage: 6, ids: 20, latencyMilliseconds: 50, runs: 7, idealMilliseconds: 50,
             concurrentMilliseconds: Summary(count: 7, median: 50 * concurrentToIdeal, p10: 52, p90: 58),
             sequentialMilliseconds: Summary(count: 7, median: 1060, p10: 1050, p90: 1070),
             concurrentNoLatencyMilliseconds: Summary(count: 7, median: 12, p10: 11, p90: 14),
@@ -257,6 +258,7 @@ struct BenchTests {
         #expect(report.problems.isEmpty)
         let concurrency = try #require(report.concurrency)
         #expect(concurrency.ids == 4 && concurrency.idealMilliseconds == 20)
+        #expect(concurrency.stage == Ladder.top.number, "the bench measures the ladder's top stage, by number")
         #expect(concurrency.concurrentToIdeal > 0 && concurrency.sequentialToIdeal > 0)
         // Not `== 4`: on a loaded machine the first reply can land before the last request leaves.
         #expect(

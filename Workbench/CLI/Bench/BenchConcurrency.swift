@@ -21,17 +21,21 @@ extension Bench {
         case noLatency
     }
 
-    /// Stage 6's `photos(ids:)` against `photo(id:)` awaited once per id, every reply late by
-    /// `latency`, and `photos(ids:)` once more with no latency, to show what the work itself
-    /// costs. The ways take turns going first; the fake is reset before each.
+    /// The ladder's top stage's `photos(ids:)` against `photo(id:)` awaited once per id, every
+    /// reply late by `latency`, and `photos(ids:)` once more with no latency, to show what the work
+    /// itself costs. The ways take turns going first; the fake is reset before each.
     static func measureConcurrency(
         _ configuration: BenchConfiguration, session: URLSession,
         progress: BenchProgress
     ) async throws -> BenchReport.Concurrency {
-        // Stage 6's adapter, on the session the async floor uses.
-        guard let photos = Stages.all(session: session).last as? any ConcurrentCalls else {
+        // The top stage's adapter, on the session the async floor uses; the report names it.
+        guard let top = Stages.top(of: Stages.all(session: session)) else {
+            throw WorkbookError("bench: no adapter in Workbench/Harness/Stages.swift is the ladder's top stage.")
+        }
+        guard let photos = top as? any ConcurrentCalls else {
             throw WorkbookError(
-                "bench: stage 6 has no photos(ids:) to time: its adapter does not offer ConcurrentCalls.")
+                "bench: stage \(top.stage.number), the ladder's top, has no photos(ids:) to time: "
+                    + "Workbench/Harness/Stage\(top.stage.number)Adapter.swift does not conform to ConcurrentCalls.")
         }
         let fake = FakeServers.shared
         let ids = configuration.ids
@@ -83,8 +87,8 @@ extension Bench {
             BenchMath.rounded(BenchMath.ratio(value, to: base) ?? 0, to: 3)
         }
         return BenchReport.Concurrency(
-            ids: ids.count, latencyMilliseconds: BenchMath.rounded(ideal, to: 3), runs: configuration.concurrencyRuns,
-            idealMilliseconds: BenchMath.rounded(ideal, to: 3),
+            stage: top.stage.number, ids: ids.count, latencyMilliseconds: BenchMath.rounded(ideal, to: 3),
+            runs: configuration.concurrencyRuns, idealMilliseconds: BenchMath.rounded(ideal, to: 3),
             concurrentMilliseconds: together.rounded(to: 2), sequentialMilliseconds: oneByOne.rounded(to: 2),
             concurrentNoLatencyMilliseconds: noLatency.rounded(to: 2),
             concurrentToIdeal: ratio(together.median, ideal), sequentialToIdeal: ratio(oneByOne.median, ideal),

@@ -64,8 +64,11 @@ public struct BenchReport: Codable, Equatable, Sendable {
         public var ratioToFloorByBlock: Summary
     }
 
-    /// Stage 6's `photos(ids:)` against the same calls made one after another, on a slow server.
+    /// The ladder's top stage's `photos(ids:)` against the same calls made one after another, on a
+    /// slow server.
     public struct Concurrency: Codable, Equatable, Sendable {
+        /// The stage measured: the ladder's top.
+        public var stage: Int
         /// How many photos, each with its own request.
         public var ids: Int
         /// How late the fake answers every request.
@@ -182,7 +185,7 @@ extension BenchReport {
         }
         return [
             style.bold("What does async buy?"),
-            "Stage 6, \(concurrency.ids) photos, every reply \(BenchMath.text(concurrency.latencyMilliseconds, places: 0)) ms late; "
+            "Stage \(concurrency.stage) (the ladder's top), \(concurrency.ids) photos, every reply \(BenchMath.text(concurrency.latencyMilliseconds, places: 0)) ms late; "
                 + "\(concurrency.runs) runs of each way, taking turns.",
             concurrencyTable(concurrency).render(style: style),
             "Peak requests in flight at once (photos(ids:)): \(concurrency.peakInFlight); one after another is "
