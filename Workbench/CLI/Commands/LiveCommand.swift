@@ -31,6 +31,10 @@ extension Workbook {
         KeySwappingProtocol.install()
         let swap = KeySwap(key: key, upstream: upstream())
         let adapters = Stages.all(session: URLSession(configuration: KeySwappingProtocol.sessionConfiguration()))
+        // A stop for a rate limit says what the ladder's top stage says (`LiveStop.after`).
+        guard let top = Stages.top(of: adapters) else {
+            throw WorkbookError("live: no adapter in Workbench/Harness/Stages.swift is the ladder's top stage.")
+        }
         let say = { (line: String) in write(Redaction.masked(line)) }
         let requests = LiveCall.allCases.count * adapters.count
 
@@ -47,7 +51,7 @@ extension Workbook {
         // Real replies can be slow; a completion handler gets longer than the tour gives it.
         try await CompletionMonitor.$current.withValue(CompletionMonitor(patience: 90)) {
             for adapter in adapters {
-                try await liveRun(on: adapter, swap: swap, say: say)
+                try await liveRun(on: adapter, top: top, swap: swap, say: say)
             }
         }
 
@@ -68,7 +72,9 @@ extension Workbook {
 
     /// One stage: its login on the fake, then its three Unsplash calls, each line saying which
     /// server answered. Throws the run's `LiveStop` as soon as a reply calls for one.
-    private func liveRun(on adapter: any StageAdapter, swap: KeySwap, say: (String) -> Void) async throws {
+    private func liveRun(
+        on adapter: any StageAdapter, top: any StageAdapter, swap: KeySwap, say: (String) -> Void
+    ) async throws {
         let stage = adapter.stage
         say(style.bold("Stage \(stage.number) · \(stage.module)"))
         var sentBefore = swap.log.count
@@ -98,7 +104,7 @@ extension Workbook {
                     "Stage \(stage.number)'s \(call.rawValue) did not pass through the key swapper, so Unsplash "
                         + "never saw it; live mode must start before anything else makes a URLSession.")
             }
-            if let stop = LiveStop.after(exchange) { throw stop }
+            if let stop = await LiveStop.after(exchange, top: top, swap: swap) { throw stop }
             say(liveLine(call.rawValue, server: "Unsplash (live)", outcome: outcome))
             say(style.dim(String(repeating: " ", count: 16) + requestLine(exchange)))
         }

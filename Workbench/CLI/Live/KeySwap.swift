@@ -18,11 +18,15 @@ final class KeySwap: Sendable {
     let key: String
     /// Where forwarded requests go: the real network, or a stand-in in the tests.
     let upstream: URLSession
+    /// A reply Unsplash gave before, played back to every request instead of forwarding it, so
+    /// that a stage reads it again without a request spent (`LiveStop.sentence`); nil in a run.
+    let replay: UpstreamReply?
     private let exchanges = Locked<[ForwardedExchange]>([])
 
-    init(key: String, upstream: URLSession) {
+    init(key: String, upstream: URLSession, replay: UpstreamReply? = nil) {
         self.key = key
         self.upstream = upstream
+        self.replay = replay
     }
 
     /// Every exchange forwarded so far, oldest first.
@@ -93,6 +97,13 @@ struct UpstreamReply: Sendable {
     /// A header by name, ignoring case as HTTP does.
     func header(_ name: String) -> String? {
         headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
+    }
+
+    /// The reply as an answer to `request`, for playing it back.
+    func response(to request: URLRequest) -> HTTPURLResponse? {
+        HTTPURLResponse(
+            url: request.url ?? URL(fileURLWithPath: "/"), statusCode: status, httpVersion: "HTTP/1.1",
+            headerFields: headers)
     }
 }
 #endif

@@ -31,6 +31,11 @@ final class KeySwappingProtocol: URLProtocol {
             fail(URLError(.cancelled))
             return
         }
+        if let replay = swap.replay {
+            // Played back, never sent: nothing reaches Unsplash or counts against the key.
+            hand(replay.body, replay.response(to: request), nil)
+            return
+        }
         let forwarded = swap.forwarded(request)
         let loader = Handle(protocol: self)
         // Not from here: on Linux this runs on URLSession's work queue, and making the upstream

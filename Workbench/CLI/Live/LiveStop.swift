@@ -3,8 +3,8 @@
 #if os(macOS) || os(Linux)
 import Fixtures
 import Foundation
+import Harness
 import Models
-import Stage6Async
 
 struct LiveStop: Error, Equatable, CustomStringConvertible {
     let description: String
@@ -13,8 +13,9 @@ struct LiveStop: Error, Equatable, CustomStringConvertible {
         self.description = Redaction.masked(description)
     }
 
-    /// The stop that an exchange calls for; `nil` when the run can go on.
-    static func after(_ exchange: ForwardedExchange) -> LiveStop? {
+    /// The stop that an exchange calls for; `nil` when the run can go on. A rate limit stops with
+    /// the sentence the ladder's top stage, `top`, gives the same reply.
+    static func after(_ exchange: ForwardedExchange, top: any StageAdapter, swap: KeySwap) async -> LiveStop? {
         if let failure = exchange.failure {
             return LiveStop(
                 "Unsplash could not be reached (URLError \(failure.code.rawValue)), so the run stopped; "
@@ -23,9 +24,8 @@ struct LiveStop: Error, Equatable, CustomStringConvertible {
         guard let reply = exchange.reply else { return nil }
         let message = serverMessage(in: reply.body)
         if isRateLimit(reply, message: message) {
-            // The sentence the typed stages give the same reply.
-            let error = APIError.tooManyRequests(status: reply.status, message: message)
-            return LiveStop(error.localizedDescription)
+            let sentence = await sentence(of: top, for: reply, through: swap)
+            return LiveStop(sentence ?? "Unsplash says the key is over its hourly limit (\(reply.status)).")
         }
         if reply.status == 401 {
             return LiveStop(
@@ -34,6 +34,15 @@ struct LiveStop: Error, Equatable, CustomStringConvertible {
                     + "and run it again.")
         }
         return nil
+    }
+
+    /// What `stage` hands its caller for `reply`: the reply played back to the stage's search by the
+    /// key swapper, never sent, so that a stop says what the stage says, through the harness.
+    static func sentence(of stage: any StageAdapter, for reply: UpstreamReply, through swap: KeySwap) async -> String? {
+        let replaying = KeySwap(key: swap.key, upstream: swap.upstream, replay: reply)
+        KeySwappingProtocol.active.withLock { $0 = replaying }
+        defer { KeySwappingProtocol.active.withLock { $0 = swap } }
+        return await stage.searchPhotos(query: LiveCall.query).failure?.message
     }
 
     /// Unsplash's ways of saying the hourly quota is used up: a 429, or a 403 whose body says
