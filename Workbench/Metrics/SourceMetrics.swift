@@ -43,7 +43,7 @@ public enum SourceMetrics {
         let replyDecodes: Int
 
         /// Scanning is the slow part, and the same text always gives the same counts: the suite, the
-        /// docs checks and the commands measure the same six stages (stages 5 and 6 share files), so
+        /// docs checks and the commands measure the same stages (stages 5 and 6 share files), so
         /// each text is scanned once per process, whatever literal is counted in it.
         static func of(_ text: String, keyLiteral: String) -> FileCounts {
             let scanned = Scanned.of(text)

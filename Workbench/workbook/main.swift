@@ -1,4 +1,4 @@
-// `swift run workbook`: the tour of all six stages, and the commands that help study them.
+// `swift run workbook`: the tour of every stage, and the commands that help study them.
 #if os(macOS) || os(Linux)
 import CLI
 import Foundation

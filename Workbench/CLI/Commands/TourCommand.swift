@@ -10,7 +10,7 @@ import TerminalText
 
 extension Workbook {
     func tour() async throws {
-        say("The network-layer workbook: one login API and one photo API, six ways.", decorate: style.bold)
+        say("The network-layer workbook: one login API and one photo API, stage by stage.", decorate: style.bold)
         say(
             "Every call below goes to the in-process fake servers; nothing touches the network, and the "
                 + "password and the access key are masked wherever they would appear.")
