@@ -4,6 +4,7 @@ import FakeServers
 import FakeTurns
 import Foundation
 import Harness
+import Ladder
 import Locking
 import Metrics
 import Models
@@ -238,25 +239,31 @@ struct LiveModeTests {
         "live says how many requests it sends before sending any, runs every stage through the swapper, and ends with the quota Unsplash reported"
     )
     func countUpFrontQuotaAfter() async throws {
-        try await answerTheLearnersKey(stages: 6)
+        // Three calls on every stage of the ladder; the stand-in's quota is 50, counted down from 49.
+        let stages = Ladder.stages.count
+        let requests = LiveCall.allCases.count * stages
+        try await answerTheLearnersKey(stages: stages)
         let run = await runLive()
         #expect(run.error == nil, "\(String(describing: run.error))")
-        let count = try #require(run.lines.first { $0.text.contains("sends 18 requests") })
-        #expect(count.text.contains("(3 calls × 6 stages)"))
+        let count = try #require(run.lines.first { $0.text.contains("sends \(requests) requests") })
+        #expect(count.text.contains("(\(LiveCall.allCases.count) calls × \(stages) stages)"))
         #expect(count.requestsSeen == 0, "the count comes before anything is sent")
-        #expect(unsplashLog.count == 18)
+        #expect(unsplashLog.count == requests)
         #expect(unsplashLog.allSatisfy { $0.header("Authorization") == "Client-ID \(Self.key)" })
-        #expect(fake.log.filter { $0.route == .login }.count == 6, "the logins stay on the fake")
-        #expect(run.text.filter { $0.hasPrefix("  login         fake Popcorn") }.count == 6)
-        #expect(run.text.filter { $0.contains("Unsplash (live)  ✓") }.count == 18)
-        #expect(run.text.contains("Sent 18 requests to api.unsplash.com; Unsplash answered 18 of them."))
-        #expect(run.text.last { !$0.isEmpty }?.hasPrefix("Your key has 32 of 50 requests left this hour") == true)
+        #expect(fake.log.filter { $0.route == .login }.count == stages, "the logins stay on the fake")
+        #expect(run.text.filter { $0.hasPrefix("  login         fake Popcorn") }.count == stages)
+        #expect(run.text.filter { $0.contains("Unsplash (live)  ✓") }.count == requests)
+        #expect(
+            run.text.contains("Sent \(requests) requests to api.unsplash.com; Unsplash answered \(requests) of them."))
+        #expect(
+            run.text.last { !$0.isEmpty }?.hasPrefix("Your key has \(50 - requests) of 50 requests left this hour")
+                == true)
         #expect(run.text.allSatisfy { $0.count <= 100 }, "\(run.text.filter { $0.count > 100 })")
     }
 
     @Test("the key never shows in what live writes: the request lines mask it, and so do errors that echo it")
     func keyNeverShown() async throws {
-        try await answerTheLearnersKey(stages: 6)
+        try await answerTheLearnersKey(stages: Ladder.stages.count)
         let run = await runLive()
         #expect(run.text.contains { $0.hasSuffix("· GET /photos/random · Authorization: Client-ID •••") })
         #expect(!run.everything.contains(Self.key))

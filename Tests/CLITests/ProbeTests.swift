@@ -4,6 +4,7 @@
 import FakeTurns
 import Foundation
 import KataKit
+import Ladder
 import Locking
 import Testing
 import WorkbookCommand
@@ -26,14 +27,17 @@ struct ProbeTests {
             executable: URL(fileURLWithPath: "/bin/sh"), leadingArguments: ["-c", body, "stand-in"], timeout: timeout)
     }
 
-    @Test("probe takes one stage number", arguments: [(["probe", "6"], 6), (["probe", "1"], 1)])
+    @Test(
+        "probe takes one stage number",
+        arguments: [(["probe", "\(Ladder.top.number)"], Ladder.top.number), (["probe", "1"], 1)])
     func parses(arguments: [String], number: Int) throws {
         #expect(try Command.parse(arguments) == .probe(number))
     }
 
     @Test("probe refuses no number, a second word, or a stage that does not exist")
     func refuses() {
-        for arguments in [["probe"], ["probe", "6", "7"], ["probe", "7"]] {
+        let past = String(Ladder.top.number + 1)
+        for arguments in [["probe"], ["probe", "1", "2"], ["probe", past]] {
             #expect(throws: UsageError.self) { try Command.parse(arguments) }
         }
     }

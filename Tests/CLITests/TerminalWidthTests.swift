@@ -5,6 +5,7 @@ import FakeTurns
 import Fixtures
 import Foundation
 import Harness
+import Ladder
 import Locking
 import TerminalText
 import Testing
@@ -194,9 +195,13 @@ private struct ChangedLines: Equatable {
 
 @Suite("Compare and metrics within the width", .busyLane)
 struct FittedCompareTests {
-    /// The five steps, the whole ladder, and one pair backwards. Not all 30 pairs: diffing is
-    /// synchronous work, and the other checks on the busy lane wait for it.
-    static let pairs = [(1, 2), (2, 3), (3, 4), (4, 5), (5, 6), (1, 6), (4, 3)]
+    /// Each step of the ladder, the whole ladder, and one pair backwards. Not every pair: diffing
+    /// is synchronous work, and the other checks on the busy lane wait for it.
+    static let pairs = Array(zip(Ladder.numbers, Ladder.numbers.dropFirst())) + [wholeLadder, (4, 3)]
+    /// The first stage against the top one (`Ladder.top`).
+    static let wholeLadder = (Ladder.numbers[0], Ladder.top.number)
+    /// The step to the top.
+    static let lastStep = (Ladder.numbers[Ladder.numbers.count - 2], Ladder.top.number)
 
     /// The lines `compare old new` changes, from its unified diff with no width to cut them; made
     /// once for each pair, which both width checks ask for.
@@ -223,7 +228,7 @@ struct FittedCompareTests {
 
     @Test(
         "too narrow for two readable columns, compare says so in one line and shows the unified diff",
-        arguments: [(1, 2), (3, 4), (5, 6), (1, 6)])
+        arguments: [(1, 2), (3, 4), lastStep, wholeLadder])
     func compareNarrow(old: Int, new: Int) async throws {
         let truth = try await Self.truth(old, new)
         let narrow = try await printed(.compare(old, new, unified: false), width: 60)
@@ -281,7 +286,8 @@ struct MistypedCLITests {
     @Test(
         "gets one line of error and a pointer to the help, three lines at most, and exit status 2",
         arguments: [
-            ["frob"], ["stage", "7"], ["stage", "two"], ["stage"], ["compare", "3"], ["compare", "3", "9"],
+            ["frob"], ["stage", "\(Ladder.top.number + 1)"], ["stage", "two"], ["stage"], ["compare", "3"],
+            ["compare", "3", "9"],
             ["metrics", "--json"], ["reliability", "--wide"], ["tour", "--fast"], ["help", "frob"], ["kata", "start"],
             ["live", "my-key"], ["fr\nob"], [String(repeating: "x", count: 500)],
         ])
@@ -356,11 +362,14 @@ struct FittedTourTests {
                 // Room for every word: none is broken, tooManyRequests least of all.
                 #expect(pieces.isEmpty, "broken at \(width): \(pieces.sorted())")
             }
+            // Stacked, the stages' columns share the width after the indent and the spaces between them.
+            let stages = matrix.stages.count
+            let column = (width - TextLayout.width(Table.stackedIndent) - (stages - 1)) / stages
             for piece in pieces {
-                // Broken only because six columns could not each hold it; at 80 columns, only at
-                // a seam (at 60, unauthorized has none that fits).
+                // Broken only because the stages' columns could not each hold it; at 80 columns,
+                // only at a seam (at 60, unauthorized has none that fits).
                 let whole = words.filter { word in
-                    TextLayout.width(word) > (width - 7) / 6 && word.contains(piece) && word != piece
+                    TextLayout.width(word) > column && word.contains(piece) && word != piece
                         && (width < 80 || Self.isSeamPiece(piece, of: word))
                 }
                 #expect(!whole.isEmpty, "\(piece), at \(width) columns, is not a seam's piece of a long word")

@@ -3,6 +3,7 @@ import FakeTurns
 import Fixtures
 import Foundation
 import Harness
+import Ladder
 import Locking
 import Metrics
 import Models
@@ -31,7 +32,8 @@ struct CommandLineTests {
     @Test(
         "a wrong argument is refused with a message that says what exists",
         arguments: [
-            (["stage", "7"], "the stages are 1 to 6"), (["stage", "two"], #"There is no stage "two""#),
+            (["stage", "\(Ladder.top.number + 1)"], "the stages are \(Ladder.span(Ladder.numbers))"),
+            (["stage", "two"], #"There is no stage "two""#),
             (["stage"], "stage takes one stage number"), (["compare", "3"], "compare takes two stage numbers"),
             (["metrics", "--json"], #"metrics does not take "--json""#), (["frob"], #"There is no command "frob""#),
             (["help", "frob"], #"There is no command "frob""#),

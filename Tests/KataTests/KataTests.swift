@@ -3,6 +3,7 @@
 // .ci/katas, and a learner's day by .ci/kata-learner.
 import FakeTurns
 import Foundation
+import Ladder
 import Locking
 import TerminalText
 import Testing
@@ -74,11 +75,11 @@ struct KataTests {
                 """)
     }
 
-    @Test("there is no kata 1 or 7, and no kata outside a git clone: each refused, nothing written")
+    @Test("no kata for the first stage, past the top, or outside a git clone: each refused, nothing written")
     func refusals() throws {
         let package = try TemporaryPackage(git: false)
         defer { package.remove() }
-        for number in [1, 7] {
+        for number in [Ladder.numbers[0], Ladder.top.number + 1] {
             #expect(throws: Refusal.self) { try Kata(number, root: package.root) }
         }
         #expect {

@@ -3,6 +3,7 @@
 // Step and stage are told apart the same way: 단계 is a stage, and one step of an exercise or a kata
 // is 순서, 1번, 2번.
 import Foundation
+import Ladder
 
 /// A way of saying something that docs/ko/glossary.md does not use, and what it writes instead.
 struct RejectedVariant: Sendable {
@@ -17,12 +18,18 @@ struct RejectedVariant: Sendable {
     let pages: String?
     /// False when a heading may hold the variant: a title may name a thing the way prose does not.
     let inTitles: Bool
+    /// What a problem says, when more than the glossary decides it; nil for the glossary's word.
+    let message: String?
 
-    init(_ pattern: String, use: String, onPagesUnder pages: String? = nil, inTitles: Bool = true) {
+    init(
+        _ pattern: String, use: String, onPagesUnder pages: String? = nil, inTitles: Bool = true,
+        message: String? = nil
+    ) {
         self.pattern = pattern
         self.use = use
         self.pages = pages
         self.inTitles = inTitles
+        self.message = message
     }
 
     /// The pattern as searched: each space stands for any one space or line break.
@@ -37,8 +44,8 @@ struct RejectedVariant: Sendable {
 
 enum KoreanTerms {
     /// The variants the glossary rejects, each with the term to write instead. Each pattern is
-    /// narrow enough to leave the legitimate uses alone: 1단계 to 6단계, 여섯 단계, 이번 단계 and
-    /// 단계마다 are stages.
+    /// narrow enough to leave the legitimate uses alone: N단계 for a stage of the ladder, a count of
+    /// 단계, 이번 단계 and 단계마다 are stages.
     static let rejected: [RejectedVariant] = [
         // The words Korean iOS developers use.
         RejectedVariant("봉투", use: "공통 응답 모델"),
@@ -70,7 +77,11 @@ enum KoreanTerms {
         RejectedVariant("^#{2,6} [0-9]+단계:", use: "1번, 2번 for a step", onPagesUnder: "/hints."),
         RejectedVariant("단계(마다|별로) 한 ?(절|섹션)", use: "순서 하나에 섹션 하나 for the steps"),
         RejectedVariant("[0-9]단계의 (한|두|세|네|다섯|여섯|일곱|여덟|아홉|열) 단계", use: "과정 for the steps of a stage"),
-        RejectedVariant("(?<![0-9~])([7-9]|[1-9][0-9])단계", use: "7번, 8번 for a step (there is no stage 7)"),
+        RejectedVariant(
+            "(?<![0-9~])(?!(?:\(Ladder.numbers.map(String.init).joined(separator: "|")))단계)[1-9][0-9]*단계",
+            use: "N번 for a step",
+            message: "the stages are \(Ladder.span(Ladder.numbers)), as Workbench/Ladder/Ladder.swift lists them: "
+                + "on this page a step is 1번, 2번 (\(Glossary.korean)); a new stage is added to `Ladder.stages` first"),
         RejectedVariant("[0-9]단계의 명령", use: "1번의 명령 for the command of step 1"),
         RejectedVariant("[0-9]번 단계", use: "1번, 2번 for a step"),
         RejectedVariant("(자기|각자의|페이지의) 단계를", use: "작업 순서 번호 for a step's number"),
@@ -132,7 +143,7 @@ enum KoreanTerms {
                     problems.append(
                         DocProblem(
                             file: page.path, line: line, excerpt: excerpt.replacingOccurrences(of: "\n", with: " "),
-                            message: "\(Glossary.korean) writes \(variant.use), not this"))
+                            message: variant.message ?? "\(Glossary.korean) writes \(variant.use), not this"))
                 }
             }
         }

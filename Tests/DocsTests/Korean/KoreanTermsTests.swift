@@ -2,6 +2,7 @@
 // 단계 for a stage only, 테스트 스위트 first, and discussion questions in 합니다체. The variants, and
 // the pages still to be revised, are in KoreanTerms.swift; the page rules in KoreanTerms+Pages.swift.
 import FakeTurns
+import Ladder
 import Testing
 
 @Suite("Docs: the Korean glossary's terms", .serialized, .busyLane)
@@ -44,7 +45,7 @@ struct KoreanTermsTests {
 
                 ## 1번: 1단계와 6단계
 
-                Popcorn은 모든 응답을 봉투로 감쌉니다. 1~5단계는 <!-- case: 봉투 -->여섯 단계 중 다섯입니다.
+                Popcorn은 모든 응답을 봉투로 감쌉니다. 1~5단계는 <!-- case: 봉투 -->처음 다섯 단계입니다.
 
                 ## 2단계: 어댑터
 
@@ -59,6 +60,12 @@ struct KoreanTermsTests {
         #expect(found.last?.excerpt == "## 2단계:")
         #expect(found.last?.message.contains("1번, 2번") == true)
         #expect(KoreanTerms.problems(on: DocPage(path: "Exercises/stage1/hints.md", text: "## 2단계:")).isEmpty)
+        // A number past the ladder's top is a step; the message says where the stages are listed.
+        let top = Ladder.top.number
+        let past = KoreanTerms.problems(
+            on: DocPage(path: "docs/ko/x.md", text: "1단계에서 \(top)단계까지\n\n\(top + 1)단계\n\n\(top + 10)단계"))
+        #expect(past.map(\.excerpt) == ["\(top + 1)단계", "\(top + 10)단계"], "\(past)")
+        #expect(past.first?.message.contains("Workbench/Ladder/Ladder.swift") == true, "\(past)")
     }
 
     @Test("each variant issue 38 rejects is reported, on one line or split by a line wrap, and not in code")

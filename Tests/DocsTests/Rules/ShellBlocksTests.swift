@@ -41,12 +41,12 @@ struct ShellBlocksTests {
 
     // MARK: - The checks checked
 
-    /// README.md's first block as it was: the tour's line and the test command, each with its comment.
+    /// README.md's first block in the shape it had: the tour's line and the test command, each with its comment.
     static let oldStart = """
         Then, at the package root:
 
         ```sh
-        swift run workbook   # the tour: all six stages against the fake servers, side by side
+        swift run workbook   # the tour: every stage against the fake servers, side by side
         swift test           # the shared suite, run against every stage
         ```
         """
@@ -56,7 +56,7 @@ struct ShellBlocksTests {
         let found = ShellBlocks.problems(in: DocPage(path: "README.md", text: Self.oldStart))
         #expect(found.map(\.line) == [4, 5])
         #expect(found.first?.description.hasPrefix("README.md:4: excerpt \"swift run workbook   # the tour") == true)
-        #expect(found.first?.message.contains("`# the tour: all six stages") == true)
+        #expect(found.first?.message.contains("`# the tour: every stage") == true)
 
         let page = """
             ```sh
@@ -99,7 +99,7 @@ struct ShellBlocksTests {
         let zsh = try #require(ZshPaste.executable)
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("zsh-check-\(UUID().uuidString)")
         let lines = [
-            "swift run workbook   # the tour: all six stages",
+            "swift run workbook   # the tour: every stage",
             "swift run kata start 4   # do stage 4's step yourself, from stage 3's code, on a branch (docs/katas;",
             "swift run kata start 4   # on kata/4; its first commit is part 0's end",
             "# edit the stage, then:",
@@ -112,11 +112,11 @@ struct ShellBlocksTests {
         let findings = lines.map { ZshPaste.findings(outcomes[$0] ?? ZshPaste.Outcome()) }
 
         #expect(
-            outcomes[lines[0]]?.commands == [["swift", "run", "workbook", "#", "the", "tour:", "all", "six", "stages"]])
+            outcomes[lines[0]]?.commands == [["swift", "run", "workbook", "#", "the", "tour:", "every", "stage"]])
         #expect(
             findings[0] == [
                 "pasted into an interactive zsh, it runs `swift` with `run` `workbook` `#` `the` "
-                    + "`tour:` `all` `six` `stages`"
+                    + "`tour:` `every` `stage`"
             ])
         #expect(findings[1] == ["pasted into an interactive zsh: zsh: bad pattern: (docs/katas"])
         // The comment's one apostrophe opens a quote that never closes.

@@ -20,7 +20,12 @@ struct TutorialTests {
         let catalogs = try TutorialCatalog.all.get()
         #expect(catalogs.count == Ladder.tutorialModules.count)
         for catalog in catalogs {
-            #expect(catalog.tutorials.count == 5, "one tutorial per step: \(catalog.tutorials.map(\.path))")
+            let named = Ladder.stages.compactMap(\.tutorial)
+            let has = catalog.tutorials.map(\.path)
+            #expect(
+                has.count == named.count,
+                "one tutorial per step, as Workbench/Ladder/Ladder.swift names them (\(named)): add or remove .tutorial files; it has \(has)"
+            )
             for problem in TutorialRules.stageProblems(catalog) {
                 Issue.record("\(problem)")
             }
