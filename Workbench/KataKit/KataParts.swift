@@ -105,10 +105,12 @@ extension Kata {
     /// Each part's size: from the kata's start through each part's patch to stage N as committed at
     /// `stages` (the kata's start is written from there too): the parent of the kata's first
     /// commit, or HEAD before a kata starts.
-    func partSizes(parts count: Int, stages: String) throws -> [PartSize] {
+    /// With `fallingBack` false, a patch that no longer applies to the kata's own start is an error:
+    /// the docs checks hold the patches to the stages as committed.
+    func partSizes(parts count: Int, stages: String, fallingBack: Bool = true) throws -> [PartSize] {
         do {
             return try partSizes(parts: count, stages: stages, startingFrom: stages)
-        } catch let error as KataError where count > 1 {
+        } catch let error as KataError where count > 1 && fallingBack {
             // The learner's own commits (an exercise, say) may have changed stage N-1 since the
             // patches were made: the parts are measured from the stages just before the latest
             // commits that changed its files, the first the patches apply to.
