@@ -109,4 +109,13 @@ extension KataTests {
         try clone.succeed(["-c", "user.name=Learner", "-c", "user.email=l@example.com", "commit", "-q", "-m", "ex 3"])
         #expect(try kata.partSizes(parts: parts, stages: "HEAD") == workbooks)
     }
+
+    @Test("a message names a branch by its name and a detached HEAD by its commit's short id")
+    func placesNamed() {
+        #expect(Kata.named("main") == "main")
+        #expect(Kata.named("e4338aae" + String(repeating: "0", count: 32)) == "the detached HEAD at e4338aa")
+        #expect(
+            Kata.named("feature/0123456789abcdef0123456789abcdef0123") == "feature/0123456789abcdef0123456789abcdef0123"
+        )
+    }
 }

@@ -35,6 +35,13 @@ extension Kata {
         try git.currentBranch() ?? git.commit()
     }
 
+    /// A place `here()` gave, as a message names it: a branch by its name, a commit (a detached
+    /// HEAD, as a pull request's checkout has) by its short id.
+    static func named(_ place: String) -> String {
+        let isCommit = place.count == 40 && place.allSatisfy(\.isHexDigit)
+        return isCommit ? "the detached HEAD at \(place.prefix(7))" : place
+    }
+
     /// The kata's first commit on its branch, the one the workbook made, or nil when there is no such branch.
     package func startCommit() throws -> String? {
         guard try git.hasBranch(branch) else { return nil }
@@ -58,7 +65,7 @@ extension Kata {
         let here = try self.here()
         guard here == branch else {
             throw Refusal(
-                "You are not in kata \(number) (you are on \(here)), so there is nothing to \(what): "
+                "You are not in kata \(number) (you are on \(Self.named(here))), so there is nothing to \(what): "
                     + "`swift run kata start \(number)` goes back in, where you stopped.")
         }
         return start

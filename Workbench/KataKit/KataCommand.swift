@@ -162,7 +162,7 @@ struct KataRun {
             say(
                 """
                 Back in kata \(n), on its branch \(kata.branch), where you stopped (\(Self.count(commits, "commit")) \
-                of yours since its start). Your work on \(from) stays there.\(saved)
+                of yours since its start). Your work on \(Kata.named(from)) stays there.\(saved)
 
                 \(commands)
                 """)
@@ -172,9 +172,9 @@ struct KataRun {
                 ? "\(kata.typesTestFile) is set aside: its checks name stage \(n)'s own types.\n" : ""
             say(
                 """
-                Kata \(n) started on a branch of its own, \(kata.branch), from \(from). Its first commit puts stage \
+                Kata \(n) started on a branch of its own, \(kata.branch), from \(Kata.named(from)). Its first commit puts stage \
                 \(n - 1)'s code, renamed to build as stage \(n), in Sources/\(kata.module); \(kata.adapter) is \
-                \(kata.previousAdapter)'s. \(ownChecks)Stage \(n) as committed stays on \(from), untouched: \
+                \(kata.previousAdapter)'s. \(ownChecks)Stage \(n) as committed stays on \(Kata.named(from)), untouched: \
                 `git status` is clean now, and from here `git diff` shows only your work (the first commit's own \
                 diff, in `git log -p`, shows stage \(n)'s code as removed lines: the answer). Commit as you like.
 
@@ -192,7 +192,7 @@ struct KataRun {
             + Self.menu([
                 ("swift test --filter Stage\(n)", "fails, at first, on what the step adds"),
                 ("swift run kata check \(n)", "what still fails, part by part, and which part is next"),
-                ("swift run kata stop \(n)", "back to your branch; your work, committed, stays on \(kata.branch)"),
+                ("swift run kata stop \(n)", "back where you were; your work, committed, stays on \(kata.branch)"),
             ])
     }
 
@@ -205,7 +205,7 @@ struct KataRun {
         say(
             """
             Kata \(n) stopped: your work is on \(kata.branch) (\(Self.count(stopped.commits, "commit")) of yours). \
-            \(saved)You are back on \(stopped.back), where stage \(n) is as committed.
+            \(saved)You are back on \(Kata.named(stopped.back)), where stage \(n) is as committed.
             \(Self.menu([
                 ("swift run kata start \(n)", "goes back in, where you stopped"),
                 ("swift run kata compare \(n)", "your stage \(n) beside the committed one"),
