@@ -1,5 +1,6 @@
 // The glossary's rules that read a whole page, not a phrase: a page says 테스트 스위트 the first time
-// it names the suite and 스위트 after, and asks its discussion questions in one register, 합니다체.
+// it names the suite and 스위트 after, and asks its discussion questions in one register, the
+// 해요체 question a study group asks (~할까요?, ~인가요?, ~했나요?).
 import Foundation
 
 extension KoreanTerms {
@@ -28,8 +29,11 @@ extension KoreanTerms {
         return nil
     }
 
-    /// Each discussion question that does not end in ~니까?: the questions are asked in 합니다체
-    /// (~습니까?, ~입니까?, ~겠습니까?), not in 해요체 (~나요?, ~을까요?).
+    /// The endings a discussion question may take: 해요체 questions, which sit in 합니다체 prose the
+    /// way a Korean book asks its reader. ~습니까? reads as an exam; 반말 (~할까?, ~오니?) as a chat.
+    static let discussionEndings = ["까요", "나요", "가요"]
+
+    /// Each discussion question that does not end in one of `discussionEndings`.
     static func discussionRegister(on page: DocPage, units: [ProseUnit]) -> [DocProblem] {
         var problems: [DocProblem] = []
         var inDiscussion = false
@@ -45,12 +49,14 @@ extension KoreanTerms {
             while case let mark = text.range(of: "?", range: search), mark.location != NSNotFound {
                 search = NSRange(location: NSMaxRange(mark), length: text.length - NSMaxRange(mark))
                 let before = text.substring(to: mark.location)
-                guard !unit.isCode(mark), before.last.map(isHangul) == true, !before.hasSuffix("니까") else { continue }
+                guard !unit.isCode(mark), before.last.map(isHangul) == true,
+                    !discussionEndings.contains(where: before.hasSuffix)
+                else { continue }
                 let word = before.split(whereSeparator: \.isWhitespace).last.map(String.init) ?? before
                 problems.append(
                     DocProblem(
                         file: page.path, line: unit.line(at: mark.location), excerpt: word + "?",
-                        message: "a discussion question is asked in 합니다체 (~습니까?, ~입니까?), not this"))
+                        message: "a discussion question is asked as a study group asks (~할까요?, ~인가요?, ~했나요?)"))
             }
         }
         return problems
