@@ -201,11 +201,7 @@ enum LadderSpelling {
 
     /// The Swift files of the tests and the machinery, as paths from the package root, sorted.
     static func swiftFiles(under root: URL) -> [String] {
-        roots.flatMap { folder in
-            let url = root.appendingPathComponent(folder)
-            let found = (try? FileManager.default.subpathsOfDirectory(atPath: url.path)) ?? []
-            return found.filter { $0.hasSuffix(".swift") }.map { "\(folder)/" + $0 }
-        }.sorted()
+        PackageWorld.files(in: roots, root: root, ending: ".swift")
     }
 
     /// Each match of `pattern` in `line`, as text.

@@ -70,11 +70,7 @@ struct ProcessFenceTests {
 
     /// The Swift files of `roots`, as paths from the package root, sorted; a DocC catalog's are not compiled.
     static func swiftFiles(under root: URL) -> [String] {
-        roots.flatMap { folder in
-            let url = root.appendingPathComponent(folder)
-            let found = (try? FileManager.default.subpathsOfDirectory(atPath: url.path)) ?? []
-            return found.filter { $0.hasSuffix(".swift") && !$0.contains(".docc/") }.map { "\(folder)/" + $0 }
-        }.sorted()
+        PackageWorld.files(in: roots, root: root, ending: ".swift")
     }
 
     /// The uses in `text`'s code (comments and strings blanked) on a line no fence encloses.

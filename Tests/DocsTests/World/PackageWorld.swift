@@ -86,10 +86,16 @@ enum PackageWorld {
     /// Every Markdown page under docs/, Katas/ and Exercises/, as paths from the package root, sorted.
     static func docPaths() -> [String] {
         guard let root else { return [] }
-        return pageFolders.flatMap { folder in
+        return files(in: pageFolders, root: root, ending: ".md")
+    }
+
+    /// The files under `folders` whose names end in `suffix`, as paths from `root`, sorted; those
+    /// inside a DocC catalog left out (its Swift files are a tutorial's, not the package's).
+    static func files(in folders: [String], root: URL, ending suffix: String) -> [String] {
+        folders.flatMap { folder in
             let url = root.appendingPathComponent(folder)
             let found = (try? FileManager.default.subpathsOfDirectory(atPath: url.path)) ?? []
-            return found.filter { $0.hasSuffix(".md") }.map { "\(folder)/" + $0 }
+            return found.filter { $0.hasSuffix(suffix) && !$0.contains(".docc/") }.map { "\(folder)/" + $0 }
         }.sorted()
     }
 
