@@ -14,7 +14,11 @@ public struct Stage6Adapter: StageAdapter {
     public let stage = StageInfo(
         number: 6, module: "Stage6Async",
         idea: "async/await with typed throws, an injected URLSession, cancellation and concurrent calls.",
-        capabilities: LadderPromise.capabilities(promisedBy: 6))
+        capabilities: [
+            .typedFailures, .oneRequestPath, .offlineRequestBuilding, .exactRequests, .errorsCarryData, .logsEveryCall,
+            .keepsSignIn, .refreshesToken, .cancellation, .concurrentCalls, .injectedSession, .latestSearchWins,
+            .cancelsWhenLeft, .singleFlightRefresh,
+        ])
 
     let loginManager: LoginManager
     let photoManager: PhotoManager

@@ -13,7 +13,7 @@ enum APINames {
         // Their initializers and members.
         "CharacterSet.urlPathAllowed", "DispatchQueue.main", "JSONSerialization.data(withJSONObject:options:)",
         "Process.waitUntilExit()",
-        "Set(_:)", "Task.isCancelled", "URL(string:)", "URLComponents(string:)", "URLComponents.queryItems",
+        "Task.isCancelled", "URL(string:)", "URLComponents(string:)", "URLComponents.queryItems",
         "URLError(_:)", "URLSession.shared", "URLSession.shared.dataTask", "cancelAll()",
         "compactMap", "data(for:)", "dataTask", "dataTask(with:)", "fatalError", "httpBody", "httpMethod",
         "localizedDescription", "resume()", "withCheckedContinuation", "withThrowingTaskGroup",
