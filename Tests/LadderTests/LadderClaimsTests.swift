@@ -153,45 +153,6 @@ func koreanReadmeProblems(folder: URL, english: StageReadme, chapter: String?) -
     return problems
 }
 
-// Each pair's suite is named for both stages, so `swift test --filter StageN` selects the pairs
-// stage N is in, and `swift test` runs each once.
-
-@Suite("Stage 2 from stage 1")
-struct Stage1ToStage2 {
-    @Test("stage 2's README lists its files in reading order, and what it carries over from stage 1 is unchanged")
-    func readme() throws { try expectReadmeKept(by: 2) }
-}
-
-@Suite("Stage 3 from stage 2")
-struct Stage2ToStage3 {
-    @Test("stage 3's README lists its files in reading order, and what it carries over from stage 2 is unchanged")
-    func readme() throws { try expectReadmeKept(by: 3) }
-}
-
-@Suite("Stage 4 from stage 3")
-struct Stage3ToStage4 {
-    @Test("stage 4's README lists its files in reading order, and what it carries over from stage 3 is unchanged")
-    func readme() throws { try expectReadmeKept(by: 4) }
-}
-
-@Suite("Stage 5 from stage 4")
-struct Stage4ToStage5 {
-    @Test("stage 5's README lists its files in reading order, and what it carries over from stage 4 is unchanged")
-    func readme() throws { try expectReadmeKept(by: 5) }
-}
-
-@Suite("Stage 6 from stage 5")
-struct Stage5ToStage6 {
-    @Test("stage 6's README lists its files in reading order, and what it carries over from stage 5 is unchanged")
-    func readme() throws { try expectReadmeKept(by: 6) }
-}
-
-@Suite("Stage 1's README")
-struct Stage1Readme {
-    @Test("stage 1's README lists its files in reading order, and carries nothing over")
-    func readme() throws { try expectReadmeKept(by: 1) }
-}
-
 @Suite("The stage READMEs' Korean edition")
 struct KoreanReadmeTests {
     @Test("a Korean README read under its own headings; another file, another order or no chapter link is found")
@@ -255,32 +216,39 @@ struct StageRunTests {
     /// The lists every stage's suite runs, each in a test of a suite whose name holds `StageN`.
     static let lists = ["SharedCases.all", "ScreenCases.all", "BadReplies.all", "BadInputs.all"]
 
+    /// What stage `number`'s file must say for its suite of the ladder's word, `LadderPromises.StageN`:
+    /// its promises from stage 2 on, the ladder's claims about its sources where there are any, and
+    /// its README.
+    static func ladderChecks(of number: Int) -> [String] {
+        ["extension LadderPromises {", "struct Stage\(number) {", "expectReadmeKept(by: \(number))"]
+            + (number == 1 ? [] : ["arguments: LadderPromise.all(for: \(number)))"])
+            + (SourceClaim.all(for: number).isEmpty ? [] : ["arguments: SourceClaim.all(for: \(number)))"])
+    }
+
     @Test(
-        "each stage's suite runs every shared, screen, bad-reply and bad-input case, and its promises and claims",
+        "each stage's file runs every shared, screen, bad-reply and bad-input case, and its promises, claims and README",
         arguments: Ladder.numbers)
     func suiteRunsEveryList(_ number: Int) throws {
-        let tests = try #require(SourceMetrics.sourcesDirectory(from: #filePath)).deletingLastPathComponent()
-            .appendingPathComponent("Tests/LadderTests")
+        let root = try #require(SourceMetrics.sourcesDirectory(from: #filePath)).deletingLastPathComponent()
         // The suite, and the kata edition that stands in for it during a kata, where there is one.
-        let root = tests.deletingLastPathComponent().deletingLastPathComponent()
-        let files = [
-            tests.appendingPathComponent("Stage\(number)Tests.swift"),
-            root.appendingPathComponent("Tests/KataEditions/Stage\(number)Tests.swift"),
-        ].filter { FileManager.default.fileExists(atPath: $0.path) }
-        #expect(!files.isEmpty)
-        for file in files {
-            let suite = try String(contentsOf: file, encoding: .utf8)
-            #expect(suite.contains("struct Stage\(number)Tests"), "the suite's name must hold Stage\(number)")
-            for list in Self.lists {
-                #expect(suite.contains("arguments: \(list))"), "\(file.lastPathComponent) does not run \(list)")
+        let suite = "Tests/LadderTests/Stage\(number)Tests.swift"
+        let edition = "Tests/KataEditions/Stage\(number)Tests.swift"
+        let add = "copy Stage\(number - 1)Tests.swift and change its stage (CONTRIBUTING.md, \"Adding a stage\")"
+        guard let text = try? String(contentsOf: root.appendingPathComponent(suite), encoding: .utf8) else {
+            Issue.record("stage \(number) has no suite: add \(suite); \(add)")
+            return
+        }
+        var files = [(suite, text)]
+        if let text = try? String(contentsOf: root.appendingPathComponent(edition), encoding: .utf8) {
+            files.append((edition, text))
+        }
+        for (file, text) in files {
+            // Said as a list of what is missing, not as the file's text, which a failure would print whole.
+            let missing =
+                ["struct Stage\(number)Tests"] + Self.lists.map { "arguments: \($0))" } + Self.ladderChecks(of: number)
+            for line in missing where !text.contains(line) {
+                Issue.record("\(file) lacks `\(line)`: add it; \(add)")
             }
         }
-        let promises = try String(contentsOf: tests.appendingPathComponent("LadderPromiseTests.swift"), encoding: .utf8)
-        let stageSuite = try #require(
-            promises.components(separatedBy: "struct Stage\(number) {").dropFirst().first?
-                .components(separatedBy: "@Suite").first, "LadderPromiseTests.swift has no suite Stage\(number)")
-        #expect(
-            SourceClaim.all(for: number).isEmpty || stageSuite.contains("arguments: SourceClaim.all(for: \(number)))"))
-        #expect(number == 1 || stageSuite.contains("arguments: LadderPromise.all(for: \(number)))"))
     }
 }

@@ -1,6 +1,7 @@
-// Each stage's promises and the ladder's claims about its sources, in a suite per stage that
-// `swift test --filter StageN` runs: measured from the stage's sources and read from its adapter, so
-// a kata's stage N fails on what its step adds. (The proof of each capability is a shared case.)
+// What each stage's promises and the ladder's claims about its sources are checked with: measured
+// from the stage's sources and read from its adapter, so a kata's stage N fails on what its step
+// adds. Each stage's file, `StageNTests.swift`, holds its suite of them, inside `LadderPromises`,
+// which `swift test --filter StageN` runs. (The proof of each capability is a shared case.)
 import FakeServers
 import Fixtures
 import Foundation
@@ -86,65 +87,6 @@ struct LadderPromises {
             let before = Set(LadderPromise.all(for: number - 1).map(\.name))
             let now = Set(LadderPromise.all(for: number).map(\.name))
             #expect(before.isSubset(of: now) && now.count > before.count, "stage \(number): \(now)")
-        }
-    }
-
-    @Suite("Stage1Hardcoded")
-    struct Stage1 {
-        @Test("Stage 1's sources measure as the ladder says", arguments: SourceClaim.all(for: 1))
-        func claim(_ claim: SourceClaim) throws {
-            try claim.check(on: Stage1Adapter())
-        }
-    }
-
-    @Suite("Stage2EnumAPI")
-    struct Stage2 {
-        @Test("Stage 2 keeps the ladder's promise", arguments: LadderPromise.all(for: 2))
-        func promise(_ promise: LadderPromise) throws {
-            try expectKept(promise, by: Stage2Adapter())
-        }
-
-        @Test("Stage 2's sources measure as the ladder says", arguments: SourceClaim.all(for: 2))
-        func claim(_ claim: SourceClaim) throws {
-            try claim.check(on: Stage2Adapter())
-        }
-    }
-
-    @Suite("Stage3Result")
-    struct Stage3 {
-        @Test("Stage 3 keeps the ladder's promise", arguments: LadderPromise.all(for: 3))
-        func promise(_ promise: LadderPromise) throws {
-            try expectKept(promise, by: Stage3Adapter())
-        }
-
-        @Test("Stage 3's sources measure as the ladder says", arguments: SourceClaim.all(for: 3))
-        func claim(_ claim: SourceClaim) throws {
-            try claim.check(on: Stage3Adapter())
-        }
-    }
-
-    @Suite("Stage4Generic")
-    struct Stage4 {
-        @Test("Stage 4 keeps the ladder's promise", arguments: LadderPromise.all(for: 4))
-        func promise(_ promise: LadderPromise) throws {
-            try expectKept(promise, by: Stage4Adapter())
-        }
-    }
-
-    @Suite("Stage5Router")
-    struct Stage5 {
-        @Test("Stage 5 keeps the ladder's promise", arguments: LadderPromise.all(for: 5))
-        func promise(_ promise: LadderPromise) throws {
-            try expectKept(promise, by: Stage5Adapter())
-        }
-    }
-
-    @Suite("Stage6Async")
-    struct Stage6 {
-        @Test("Stage 6 keeps the ladder's promise", arguments: LadderPromise.all(for: 6))
-        func promise(_ promise: LadderPromise) throws {
-            try expectKept(
-                promise, by: Stage6Adapter(session: URLSession(configuration: FakeServers.sessionConfiguration())))
         }
     }
 }

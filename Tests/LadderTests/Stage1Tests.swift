@@ -45,3 +45,20 @@ extension FakeServerSuites.Stage1Tests {
         try await screenCase.run(on: Stage1Adapter())
     }
 }
+
+// What the ladder says of stage 1: its promises, its sources and its README (LadderPromiseTests.swift
+// and LadderClaimsTests.swift say how each is checked).
+extension LadderPromises {
+    @Suite("Stage1Hardcoded")
+    struct Stage1 {
+        @Test("Stage 1's sources measure as the ladder says", arguments: SourceClaim.all(for: 1))
+        func claim(_ claim: SourceClaim) throws {
+            try claim.check(on: Stage1Adapter())
+        }
+
+        @Test("stage 1's README lists its files in reading order, and carries nothing over")
+        func readme() throws {
+            try expectReadmeKept(by: 1)
+        }
+    }
+}

@@ -36,3 +36,25 @@ extension FakeServerSuites.Stage2Tests {
         try await screenCase.run(on: Stage2Adapter())
     }
 }
+
+// What the ladder says of stage 2: its promises, its sources and its README (LadderPromiseTests.swift
+// and LadderClaimsTests.swift say how each is checked).
+extension LadderPromises {
+    @Suite("Stage2EnumAPI")
+    struct Stage2 {
+        @Test("Stage 2 keeps the ladder's promise", arguments: LadderPromise.all(for: 2))
+        func promise(_ promise: LadderPromise) throws {
+            try expectKept(promise, by: Stage2Adapter())
+        }
+
+        @Test("Stage 2's sources measure as the ladder says", arguments: SourceClaim.all(for: 2))
+        func claim(_ claim: SourceClaim) throws {
+            try claim.check(on: Stage2Adapter())
+        }
+
+        @Test("stage 2's README lists its files in reading order, and what it carries over from stage 1 is unchanged")
+        func readme() throws {
+            try expectReadmeKept(by: 2)
+        }
+    }
+}

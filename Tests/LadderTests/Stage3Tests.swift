@@ -55,3 +55,25 @@ extension FakeServerSuites.Stage3Tests {
         try await screenCase.run(on: Stage3Adapter())
     }
 }
+
+// What the ladder says of stage 3: its promises, its sources and its README (LadderPromiseTests.swift
+// and LadderClaimsTests.swift say how each is checked).
+extension LadderPromises {
+    @Suite("Stage3Result")
+    struct Stage3 {
+        @Test("Stage 3 keeps the ladder's promise", arguments: LadderPromise.all(for: 3))
+        func promise(_ promise: LadderPromise) throws {
+            try expectKept(promise, by: Stage3Adapter())
+        }
+
+        @Test("Stage 3's sources measure as the ladder says", arguments: SourceClaim.all(for: 3))
+        func claim(_ claim: SourceClaim) throws {
+            try claim.check(on: Stage3Adapter())
+        }
+
+        @Test("stage 3's README lists its files in reading order, and what it carries over from stage 2 is unchanged")
+        func readme() throws {
+            try expectReadmeKept(by: 3)
+        }
+    }
+}

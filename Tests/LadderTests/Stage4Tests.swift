@@ -36,3 +36,20 @@ extension FakeServerSuites.Stage4Tests {
         try await screenCase.run(on: Stage4Adapter())
     }
 }
+
+// What the ladder says of stage 4: its promises, its sources and its README (LadderPromiseTests.swift
+// and LadderClaimsTests.swift say how each is checked).
+extension LadderPromises {
+    @Suite("Stage4Generic")
+    struct Stage4 {
+        @Test("Stage 4 keeps the ladder's promise", arguments: LadderPromise.all(for: 4))
+        func promise(_ promise: LadderPromise) throws {
+            try expectKept(promise, by: Stage4Adapter())
+        }
+
+        @Test("stage 4's README lists its files in reading order, and what it carries over from stage 3 is unchanged")
+        func readme() throws {
+            try expectReadmeKept(by: 4)
+        }
+    }
+}

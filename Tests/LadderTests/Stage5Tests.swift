@@ -50,3 +50,20 @@ extension FakeServerSuites.Stage5Tests {
         try await screenCase.run(on: Stage5Adapter())
     }
 }
+
+// What the ladder says of stage 5: its promises, its sources and its README (LadderPromiseTests.swift
+// and LadderClaimsTests.swift say how each is checked).
+extension LadderPromises {
+    @Suite("Stage5Router")
+    struct Stage5 {
+        @Test("Stage 5 keeps the ladder's promise", arguments: LadderPromise.all(for: 5))
+        func promise(_ promise: LadderPromise) throws {
+            try expectKept(promise, by: Stage5Adapter())
+        }
+
+        @Test("stage 5's README lists its files in reading order, and what it carries over from stage 4 is unchanged")
+        func readme() throws {
+            try expectReadmeKept(by: 5)
+        }
+    }
+}

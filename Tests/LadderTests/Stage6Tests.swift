@@ -89,3 +89,22 @@ extension SeparateFakeSuites.Stage6Tests {
         try await screenCase.run(on: Stage6Adapter(session: session), fake: .separate)
     }
 }
+
+// What the ladder says of stage 6: its promises, its sources and its README (LadderPromiseTests.swift
+// and LadderClaimsTests.swift say how each is checked).
+extension LadderPromises {
+    @Suite("Stage6Async")
+    struct Stage6 {
+        @Test("Stage 6 keeps the ladder's promise", arguments: LadderPromise.all(for: 6))
+        func promise(_ promise: LadderPromise) throws {
+            try expectKept(
+                promise,
+                by: Stage6Adapter(session: URLSession(configuration: FakeServers.separate.sessionConfiguration())))
+        }
+
+        @Test("stage 6's README lists its files in reading order, and what it carries over from stage 5 is unchanged")
+        func readme() throws {
+            try expectReadmeKept(by: 6)
+        }
+    }
+}

@@ -15,11 +15,8 @@ struct Chapter: Sendable, CustomTestStringConvertible {
         Ladder.stage(stage)?.module ?? "Stage\(stage)"
     }
 
-    static let english = [
-        Chapter(stage: 1, path: "docs/01-hardcoded.md"), Chapter(stage: 2, path: "docs/02-enum-api.md"),
-        Chapter(stage: 3, path: "docs/03-result.md"), Chapter(stage: 4, path: "docs/04-generic.md"),
-        Chapter(stage: 5, path: "docs/05-router.md"), Chapter(stage: 6, path: "docs/06-async.md"),
-    ]
+    /// One chapter per stage of the ladder, as `Workbench/Ladder/Ladder.swift` names it.
+    static let english = Ladder.stages.map { Chapter(stage: $0.number, path: "docs/\($0.chapter).md") }
     static let korean = english.map { Chapter(stage: $0.stage, path: Translation.koreanPath(of: $0.path)) }
     static let all = english + korean
 
