@@ -370,7 +370,7 @@ struct LiveModeTests {
 
     @Test("the sample run in docs/live.md is what workbook live prints against the stand-in")
     func docSample() async throws {
-        try await answerTheLearnersKey(stages: 6)
+        try await answerTheLearnersKey(stages: Ladder.stages.count)
         let run = await runLive()
         try #require(run.error == nil)
         let printed = (["```text"] + Self.trimmingBlankLines(run.text) + ["```"]).joined(separator: "\n")

@@ -217,7 +217,9 @@ struct FittedCompareTests {
     @Test("compare, side by side and unified, keeps within 80 columns and shows every changed line", arguments: pairs)
     func compareAt80(old: Int, new: Int) async throws {
         let truth = try await Self.truth(old, new)
-        #expect(!truth.removed.isEmpty || !truth.added.isEmpty)
+        #expect(
+            !truth.removed.isEmpty || !truth.added.isEmpty,
+            "compare \(old) \(new) shows no changed line: stage \(new)'s folder under Sources/ is stage \(old)'s")
         let sideBySide = try await printed(.compare(old, new, unified: false), width: 80)
         #expect(overflowing(sideBySide, 80).isEmpty, "\(overflowing(sideBySide, 80))")
         #expect(ChangedLines(sideBySide: sideBySide, column: Diff.columnWidth(for: 78)) == truth)
@@ -372,7 +374,8 @@ struct FittedTourTests {
                     TextLayout.width(word) > column && word.contains(piece) && word != piece
                         && (width < 80 || Self.isSeamPiece(piece, of: word))
                 }
-                #expect(!whole.isEmpty, "\(piece), at \(width) columns, is not a seam's piece of a long word")
+                let layout = "\(stages) columns of \(column) (laid out in Workbench/TerminalText/Table.swift)"
+                #expect(!whole.isEmpty, "\(piece), at \(width) columns, is no seam's piece of a long word: \(layout)")
             }
             #expect(!printedWords.contains("tooManyReque"))
         }

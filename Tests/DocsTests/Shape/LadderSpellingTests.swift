@@ -35,14 +35,16 @@ struct LadderSpellingTests {
             for number in 1...\(top.number) {}
             for number in 2..<\(top.number + 1) {}
             let newest = Stages.all(session: .shared).last
+            try await answer(stages: \(Ladder.stages.count))
             // The tour of all \(LadderSpelling.lengthWord) stages, \(LadderSpelling.lengthWord) ways.
             let title = "\(LadderSpelling.koreanLengthWord) 단계"
             """
         let found = LadderSpelling.problems(in: planted, path: "Workbench/CLI/Commands/Planted.swift")
-        #expect(found.map(\.line) == [1, 2, 3, 4, 5, 6, 7], "\(found)")
+        #expect(found.map(\.line) == Array(1...planted.components(separatedBy: "\n").count), "\(found)")
         #expect(found[0].message.contains("Workbench/Harness"), "\(found[0])")
         #expect(found[1].message.contains("Ladder.numbers"), "\(found[1])")
         #expect(found[4].message.contains("Stages.top(of:)"), "\(found[4])")
+        #expect(found[5].message.contains("Ladder.stages.count"), "\(found[5])")
         #expect(found.allSatisfy { $0.message.contains("Ladder") }, "each says where the ladder is read")
 
         let legitimate = """
@@ -148,6 +150,11 @@ enum LadderSpelling {
                         + "`Stages.top(of:)`; \(read)")
             }
         }
+        // The ladder's length passed as a count: `stages: 6`.
+        for count in matches(of: countPattern, in: line)
+        where count.split(whereSeparator: { !$0.isNumber }).compactMap({ Int($0) }).last == Ladder.stages.count {
+            said.append("\(count) types the ladder's length: pass `Ladder.stages.count`; \(read)")
+        }
         // The top stage taken silently as the last adapter.
         if !matches(of: lastPattern, in: line).isEmpty {
             said.append(
@@ -170,6 +177,7 @@ enum LadderSpelling {
 
     static let listPattern = compiled(#"\[\s*\d+(?:\s*,\s*\d+){2,}\s*,?\s*\]"#)
     static let rangePattern = compiled(#"\b\d+\s*(?:\.\.\.|\.\.<)\s*\d+\b"#)
+    static let countPattern = compiled(#"\bstages\s*:\s*\d+\b"#)
     static let lastPattern = compiled(#"(?:Stages\.all\([^()]*\)|adapters\(\))\s*\.last\b"#)
     static let importPatterns = Ladder.stages.map {
         ($0, compiled(#"^\s*(?:@testable\s+)?import\s+"# + $0.module + #"\s*$"#))

@@ -75,22 +75,21 @@ extension Bench {
                 return (try? JSONDecoder().decode(LoginResponse.self, from: data))?.token != nil
             },
         ]
-        // A stage with fewer plugins: not held to a target, but it says what each plugin costs.
-        let variants = asyncStages.flatMap { $0.benchVariants(session: session) }
-        let photoVariants = variants.map { variant in
-            Contender(call: "photo(id:)", name: variant.name, stage: nil, floor: a) {
-                await variant.calls.benchPhoto(id: id)
-            }
-        }
-        let loginVariants = variants.map { variant in
-            Contender(call: "login", name: variant.name, stage: nil, floor: a) {
-                await variant.calls.benchLogin(username: username, password: password)
+        // A stage with fewer plugins: not held to a target, but it says what each plugin costs. Its
+        // rows come just before the stage's own.
+        func variants(of stage: any BenchedStage, call: String) -> [Contender] {
+            stage.benchVariants(session: session).map { variant in
+                Contender(call: call, name: variant.name, stage: nil, floor: a) {
+                    call == "login"
+                        ? await variant.calls.benchLogin(username: username, password: password)
+                        : await variant.calls.benchPhoto(id: id)
+                }
             }
         }
         return [photoFloors[0]] + completionStages.map { photo($0, c) } + [photoFloors[1]]
-            + photoVariants + asyncStages.map { photo($0, a) } + [loginFloors[0]]
-            + completionStages.map { login($0, c) } + [loginFloors[1]] + loginVariants
-            + asyncStages.map { login($0, a) }
+            + asyncStages.flatMap { variants(of: $0, call: "photo(id:)") + [photo($0, a)] } + [loginFloors[0]]
+            + completionStages.map { login($0, c) } + [loginFloors[1]]
+            + asyncStages.flatMap { variants(of: $0, call: "login") + [login($0, a)] }
     }
 
     /// The one shape every completion handler is awaited through, floor and stages alike.

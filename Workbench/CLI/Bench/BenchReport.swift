@@ -197,18 +197,11 @@ extension BenchReport {
         style.bold("Targets") + "\n" + targetsTable(targets).render(style: style)
     }
 
-    /// The rows of the per-request table, in ladder order: each floor just above the stages it measures.
-    static let contenderOrder = [
-        "completion floor", "stage 1", "stage 2", "stage 3", "stage 4", "stage 5", "async floor",
-        "6, router only", "6, no plugins", "6, logger only", "stage 6",
-    ]
-
     static func perRequestTable(_ perRequest: PerRequest, call: String) -> Table {
-        let rows = contenderOrder.compactMap { contender -> [String]? in
-            guard let measured = perRequest.measurements.first(where: { $0.call == call && $0.contender == contender })
-            else {
-                return nil
-            }
+        // In the order measured, which is the ladder's: each floor just above the stages it measures,
+        // and a stage's rows with fewer plugins just above the stage.
+        let rows = perRequest.measurements.filter { $0.call == call }.map { measured -> [String] in
+            let contender = measured.contender
             let time = measured.microseconds
             let byBlock = measured.ratioToFloorByBlock
             return [
