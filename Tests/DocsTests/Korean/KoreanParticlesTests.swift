@@ -32,7 +32,9 @@ struct KoreanParticlesTests {
         #expect(found.last?.message.contains("the particle after 검사 is 는, not 은") == true)
     }
 
-    @Test("a Latin name is read aloud: Result는, Token은, API는, URL로, JSON은, 401을; a name read two ways is skipped")
+    @Test(
+        "a Latin name is read aloud: Result는, Token은, API는, URL로, JSON은, 401을; a function by its last label"
+    )
     func latinNamesReadAloud() {
         let right = DocPage(
             path: "docs/ko/03-result.md",
@@ -41,6 +43,7 @@ struct KoreanParticlesTests {
                 API는 URL로 부르고, JSON은 `JSONDecoder`로 읽습니다. 401을 받으면 Swift 6.3.1이
                 `photo(id:)`를 다시 부릅니다. `Int?`가 nil이면 `URL(string:)`은 실패합니다. `q`를 누릅니다.
                 `Request<T>`을 읽고 `throws(APIError)`을 씁니다. 모르는 `frobnicate`을 씁니다. `init(client:)`를 부릅니다.
+                `userPhotos(username:)`을 추가하고 `send(_:)`를 부르며, `load(topic:)`은 모르는 라벨이라 읽지 않습니다.
                 """)
         #expect(
             KoreanParticles.problems(on: right, terms: []).isEmpty, "\(KoreanParticles.problems(on: right, terms: []))")
@@ -49,12 +52,13 @@ struct KoreanParticlesTests {
             text: """
                 `Result`은 값입니다. `Token`는 문자열입니다. API은 URL으로 부릅니다. JSON는 401를
                 `kata check 6`는 `APIClient`으로 보내고, `Stage3Result`와는 다릅니다. `photo(id:)`을 부릅니다.
+                `userPhotos(username:)`를 추가하고 `init(client:)`은 라벨로 읽습니다.
                 """)
         let found = KoreanParticles.problems(on: wrong, terms: [])
         #expect(
             found.map(\.excerpt) == [
                 "`Result`은", "`Token`는", "API은", "URL으로", "JSON는", "401를", "`kata check 6`는", "`APIClient`으로",
-                "`photo(id:)`을",
+                "`photo(id:)`을", "`userPhotos(username:)`를", "`init(client:)`은",
             ],
             "\(found)")
     }

@@ -50,14 +50,10 @@ enum KoreanReading {
             text = String(text[..<open])
         }
         if text.count > 2, text.first == "\"", text.last == "\"" { text = String(text.dropFirst().dropLast()) }
-        guard let said = name(text) else { return nil }
-        // A reader may say a function's last label or not: `init(client:)` is 이닛, or 이닛 클라이언트.
-        // Only a particle both readings agree on is held.
-        if let label {
-            guard let labelSaid = name(label),
-                labelSaid.last.flatMap(FinalConsonant.init) == said.last.flatMap(FinalConsonant.init)
-            else { return nil }
-        }
+        // A function is read to its last label, as docs/ko/glossary.md says: `userPhotos(username:)` is
+        // 유저네임 and takes 을 on every page, `init(client:)` is 클라이언트. A label the table does not
+        // know is not guessed, and neither is the name before it.
+        guard let said = name(label ?? text) else { return nil }
         return !mark || said.last.flatMap(FinalConsonant.init) == FinalConsonant.none ? said : nil
     }
 

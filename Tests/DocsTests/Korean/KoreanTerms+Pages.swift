@@ -4,8 +4,9 @@
 import Foundation
 
 extension KoreanTerms {
-    /// The headings of the sections that hold a page's discussion questions.
-    static let discussionHeadings: Set<String> = ["토론", "토론 질문", "생각해 볼 것"]
+    /// The headings of the sections that ask the reader questions: the discussion questions, and an
+    /// exercise's learning objective, which asks what the reader would edit.
+    static let discussionHeadings: Set<String> = ["토론", "토론 질문", "생각해 볼 것", "학습 목표"]
 
     /// What the page rules find on `page`, read as `units`.
     static func pageProblems(on page: DocPage, units: [ProseUnit]) -> [DocProblem] {
@@ -56,7 +57,7 @@ extension KoreanTerms {
                 problems.append(
                     DocProblem(
                         file: page.path, line: unit.line(at: mark.location), excerpt: word + "?",
-                        message: "a discussion question is asked as a study group asks (~할까요?, ~인가요?, ~했나요?)"))
+                        message: "a question to the reader is asked as a study group asks (~할까요?, ~인가요?, ~했나요?)"))
             }
         }
         return problems

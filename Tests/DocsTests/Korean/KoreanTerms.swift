@@ -110,6 +110,41 @@ enum KoreanTerms {
             use: "단계별 리팩터링 (사다리 names only 사다리 검사, 사다리 테스트 and 사다리의 약속)", inTitles: false),
         RejectedVariant("비밀값", use: "비밀 값"),
         RejectedVariant("출시", use: "배포"),
+        // The calques issue 46 found, and one word for each concept the pages had split in two. Each
+        // pattern leaves the plain use alone: the noun 콜백, 옆에 새 파일, `switch`로 나눕니다,
+        // 지연을 가려 줄 뿐, 가리킵니다, and 커스텀 에러 타입 for `APIError` itself.
+        RejectedVariant(
+            "콜백[하한할합했해함되된됩돼될]",
+            use: "결과를 컴플리션 핸들러로 넘깁니다 (콜백합니다 is the English verb; 콜백 stays a noun: 콜백을 호출합니다)"),
+        RejectedVariant(
+            ["(요청 (함수|경로)|그 함수|함수 하나)의? 옆", "(플러그인|모든 요청에 필요한)[^.]{0,60}옆(에|에서)", "옆의 플러그인"]
+                .joined(separator: "|"),
+            use: "하나뿐인 요청 함수가 모든 요청에 실행하는 코드 for a plugin (옆에 is the English beside)"),
+        RejectedVariant(
+            [
+                "(상태 코드|실패|에러|응답|[0-9]{3})[을를은는][^.]{0,40}(로|에 따라) 나(눕|누|눠|눈|눌)",
+                "(case|APIError[^`]*`)로 나(눕|누|눠|눈|눌)", "나누는 (실패|에러|상태 코드)",
+            ].joined(separator: "|"),
+            use: "case로 바꿉니다 for a status code or a failure made an `APIError` case (나눕니다 is the English sort)"),
+        RejectedVariant(
+            [
+                "커스텀 에러 타입[^.]{0,12}던[지집진질져]", "던[지진질][^.]{0,8}커스텀 에러 타입", "async[^.]{0,20}커스텀 에러 타입",
+                "커스텀 에러 타입[^.]{0,20}async",
+            ].joined(separator: "|"),
+            use: "typed throws for what `throws(APIError)` does (커스텀 에러 타입 is `APIError` itself, there from stage 3)"),
+        RejectedVariant(
+            "(?<![A-Za-z])[Ff]ragment(?![A-Za-z])",
+            use: "프래그먼트 for what follows `#`, in Hangul as 쿼리 and 세그먼트 are"),
+        RejectedVariant(
+            "(?<![A-Za-z])unreserved(?![A-Za-z])",
+            use: "비예약 문자, as Korean writing on percent-encoding says (예약 문자, 비예약 문자)"),
+        RejectedVariant("베이스 ?URL", use: "base URL, as the code's `baseURL` says"),
+        RejectedVariant(
+            "거부(?!감)",
+            use: "거절 for a stage or a server that refuses (one word: 거부 reads as 접근 거부, a permission)"),
+        RejectedVariant(
+            "(?<![가-힣])(?<!지연을 )가(립|리(?![키켜킨킬킵]|지 않)|린|려(?!면|고|는|던)|릴)",
+            use: "마스킹 for a secret turned into `•••`, as the code's `masking(_:)` and 개인정보 마스킹 say"),
     ]
 
     /// Korean pages whose revision is still to come, each named by its path or by the folder that

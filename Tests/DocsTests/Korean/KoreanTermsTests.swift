@@ -98,6 +98,32 @@ struct KoreanTermsTests {
         #expect(found.allSatisfy { $0.line <= 7 }, "headings and the legitimate uses are left alone: \(found)")
     }
 
+    @Test("each calque and split word issue 46 rejects is reported; the plain uses beside them are not")
+    func issue46Variants() {
+        let page = DocPage(
+            path: "Katas/stage3/README.ko.md",
+            text: """
+                2단계는 `(Value?, Error?)`로 콜백합니다. 아직 콜백하는 호출이 남습니다.
+                플러그인은 하나뿐인 요청 함수 옆에 있습니다. 모든 요청에 필요한 것은 그 옆에 둡니다.
+                상태 코드를 `APIError(status:message:)`로 나눕니다. 지금 호출이 나누는 실패는 두 가지입니다.
+                값을 await하고, 커스텀 에러 타입으로 에러를 던집니다. fragment가 있는 베이스 URL은 거부합니다.
+                unreserved 문자만 남기고, 비밀 값은 `•••`로 가립니다.
+
+                콜백을 호출합니다. 옆에 새 파일을 만듭니다. case마다 `switch`로 나눕니다. Moya는 `path`와 `task`로
+                나눕니다. 동시성은 지연을 가려 줄 뿐입니다. 이 장을 가리킵니다. 다음 단계로 가려면 커스텀 에러 타입
+                `APIError`를 씁니다. 프래그먼트, 비예약 문자, base URL, 거절, 마스킹. `fragment`와 `거부`는 코드입니다.
+                """)
+        let found = KoreanTerms.problems(on: page)
+        #expect(
+            found.map(\.excerpt) == [
+                "콜백합", "플러그인은 하나뿐인 요청 함수 옆에", "상태 코드를 `APIError(status:message:)`로 나눕", "커스텀 에러 타입으로 에러를 던집",
+                "fragment", "베이스 URL", "거부", "unreserved", "가립",
+            ], "\(found)")
+        #expect(found.allSatisfy { $0.line <= 5 }, "the plain uses are left alone: \(found)")
+        #expect(found.first { $0.excerpt == "가립" }?.message.contains("masking(_:)") == true)
+        #expect(found.first { $0.excerpt.hasPrefix("커스텀") }?.message.contains("typed throws") == true)
+    }
+
     @Test("a page names the 테스트 스위트 first, and asks its discussion questions in 해요체")
     func pageRules() {
         let page = DocPage(
@@ -109,10 +135,14 @@ struct KoreanTermsTests {
 
                 1. 세션은 몇 개를 두겠습니까? 어디서 만들까요?
                 2. 취소는 어디서 오니? 누가 취소할까? `x?`
+
+                ## 학습 목표
+
+                키가 바뀌면 몇 군데를 고쳐야 합니까?
                 """)
         let found = KoreanTerms.problems(on: page)
-        #expect(found.map(\.line) == [1, 5, 6, 6], "\(found)")
-        #expect(found.map(\.excerpt) == ["스위트", "두겠습니까?", "오니?", "취소할까?"])
+        #expect(found.map(\.line) == [1, 5, 6, 6, 10], "\(found)")
+        #expect(found.map(\.excerpt) == ["스위트", "두겠습니까?", "오니?", "취소할까?", "합니까?"])
         let right = DocPage(
             path: "docs/ko/06-async.md",
             text: "테스트 스위트가 돕니다. 스위트는 빠릅니다.\n\n## 토론\n\n1. 몇 개를 둘까요? 어디서 오나요? 왜인가요?")
