@@ -30,7 +30,7 @@ struct LadderClaimsTests {
         #expect(Self.stageList(inManifest: manifest) == modules, "Package.swift's `let stages`, in the ladder's order")
     }
 
-    @Test("every stage of the ladder has its chapter in both editions, and each tutorial it names exists")
+    @Test("every stage of the ladder has its chapter and exercise in both editions, its index entry and its tutorials")
     func stagesHaveTheirPages() throws {
         let root = try #require(SourceMetrics.sourcesDirectory(from: #filePath)).deletingLastPathComponent()
         let files = FileManager.default
@@ -41,6 +41,18 @@ struct LadderClaimsTests {
                     files.fileExists(atPath: root.appendingPathComponent(chapter).path),
                     "stage \(stage.number): no \(chapter)")
             }
+        }
+        // Its exercise, in both languages, and its documentation on the Swift Package Index.
+        let index = (try? String(contentsOf: root.appendingPathComponent(".spi.yml"), encoding: .utf8)) ?? ""
+        for stage in Ladder.stages {
+            for page in ["README.md", "README.ko.md"] {
+                let path = "Exercises/stage\(stage.number)/\(page)"
+                #expect(
+                    files.fileExists(atPath: root.appendingPathComponent(path).path),
+                    "stage \(stage.number): no \(path) (Exercises/README.md says what an exercise holds)")
+            }
+            let indexed = index.contains("- \(stage.module)\n")
+            #expect(indexed, "stage \(stage.number): .spi.yml's documentation_targets lack \(stage.module)")
         }
         // Each edition of the tutorial, English and Korean, has the stage's chapter, and is a
         // module of the manifest.
