@@ -2,6 +2,7 @@
 // It imports no stage, so it builds and runs while the stage in the kata does not compile.
 #if os(macOS) || os(Linux)
 import Foundation
+import Ladder
 import Metrics
 import TerminalText
 
