@@ -15,11 +15,10 @@ enum Exercise2b {
     static func calling() -> (any TokenRefreshCalling)? {
         let adapter: any StageAdapter = Stage2Adapter()
         guard let calling = adapter as? any TokenRefreshCalling else {
-            Issue.record(
-                """
-                Stage 2 has no refresh(token:) yet: Stage2Adapter does not conform to TokenRefreshCalling. \
-                \(page.start)
-                """)
+            let notBegun = page.says(
+                "Stage 2 has no refresh(token:) yet: Stage2Adapter does not conform to TokenRefreshCalling.",
+                korean: "2단계에는 아직 refresh(token:) 호출이 없습니다. Stage2Adapter가 TokenRefreshCalling을 따르지 않습니다.")
+            Issue.record("\(notBegun) \(page.start)")
             return nil
         }
         return calling

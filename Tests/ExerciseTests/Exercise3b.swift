@@ -34,12 +34,19 @@ enum Exercise3b {
         fake.override(.photo, with: unavailable(retryAfter: "120"))
         let waitingSentence = try await detail(on: adapter)
         guard plain != waiting || plainSentence != waitingSentence else {
-            Issue.record(
+            let notBegun = page.says(
                 """
                 A 503 with Retry-After: 120 still reaches the caller and the photo screen as any 503 does \
-                ("\(waiting ?? "")"): stage 3 does not make serviceUnavailable from it yet. \(page.start) If \
-                the case is there already, go on with step 7: init(response:body:) makes it.
-                """)
+                ("\(waiting ?? "")"): stage 3 does not make serviceUnavailable from it yet.
+                """,
+                korean: """
+                    Retry-After: 120이 붙은 503이 아직 다른 503과 똑같이 호출한 쪽과 사진 화면에 전달됩니다\
+                    ("\(waiting ?? "")"). 3단계는 이 응답에서 아직 serviceUnavailable을 만들지 않습니다.
+                    """)
+            let caseThere = page.says(
+                "If the case is there already, go on with step 7: init(response:body:) makes it.",
+                korean: "case를 이미 추가했다면 7번으로 넘어가세요. init(response:body:)에서 이 case를 만듭니다.")
+            Issue.record("\(notBegun) \(page.start) \(caseThere)")
             return nil
         }
         fake.reset()

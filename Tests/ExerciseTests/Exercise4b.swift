@@ -16,11 +16,10 @@ enum Exercise4b {
     static func signedIn() async throws -> (any FavoriteCalling, FakeServers, Token)? {
         let adapter: any StageAdapter = Stage4Adapter()
         guard let calling = adapter as? any FavoriteCalling else {
-            Issue.record(
-                """
-                Stage 4 has no favorite(photoID:) yet: Stage4Adapter does not conform to FavoriteCalling. \
-                \(page.start)
-                """)
+            let notBegun = page.says(
+                "Stage 4 has no favorite(photoID:) yet: Stage4Adapter does not conform to FavoriteCalling.",
+                korean: "4단계에는 아직 favorite(photoID:) 호출이 없습니다. Stage4Adapter가 FavoriteCalling을 따르지 않습니다.")
+            Issue.record("\(notBegun) \(page.start)")
             return nil
         }
         let fake = freshFake()

@@ -19,11 +19,16 @@ enum Exercise5b {
     /// The learner's check of `request`, or nil after saying where to start.
     static func problems(_ request: URLRequest, query: String) -> [String]? {
         guard let problems = searchRequestProblems(request, query: query) else {
-            Issue.record(
+            let notBegun = page.says(
                 """
                 Exercise 5b's check is not written yet: searchRequestProblems(_:query:) in \
-                Tests/ExerciseTests/Stage5bSearchCheck.swift returns nil. \(page.start)
-                """)
+                Tests/ExerciseTests/Stage5bSearchCheck.swift returns nil.
+                """,
+                korean: """
+                    연습 문제 5b의 검사를 아직 쓰지 않았습니다. Tests/ExerciseTests/Stage5bSearchCheck.swift의 \
+                    searchRequestProblems(_:query:)가 nil을 반환합니다.
+                    """)
+            Issue.record("\(notBegun) \(page.start)")
             return nil
         }
         return problems
@@ -142,7 +147,7 @@ enum Exercise5b {
                         """
                         Your check finds problems in the router's own search for "\(query)": \(found). The router \
                         builds it right, so one of the checks of steps 3 to 6 is too strict: the problem it names \
-                        says which. Steps 3 to 6 of \(page.page) (hints: \(page.hints)).
+                        says which. \(page.steps(3, to: 6)).
                         """)
                 }
             },

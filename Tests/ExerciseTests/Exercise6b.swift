@@ -22,10 +22,10 @@ enum Exercise6b {
         let session = URLSession(configuration: FakeServers.sessionConfiguration())
         let adapter: any StageAdapter = Stage6Adapter(session: session)
         guard let making = adapter as? any HomeScreenMaking else {
-            Issue.record(
-                """
-                Stage 6 has no home screen yet: Stage6Adapter does not conform to HomeScreenMaking. \(page.start)
-                """)
+            let notBegun = page.says(
+                "Stage 6 has no home screen yet: Stage6Adapter does not conform to HomeScreenMaking.",
+                korean: "6단계에는 아직 홈 화면이 없습니다. Stage6Adapter가 HomeScreenMaking을 따르지 않습니다.")
+            Issue.record("\(notBegun) \(page.start)")
             return nil
         }
         let fake = freshFake()

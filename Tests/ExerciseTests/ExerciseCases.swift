@@ -34,11 +34,13 @@ struct ExerciseCase: Sendable, CustomTestStringConvertible {
     func run(on adapter: any StageAdapter) async throws {
         let number = adapter.stage.number
         guard let calling = adapter as? any UserPhotosCalling else {
-            Issue.record(
-                """
-                Stage \(number) has no userPhotos(username:) yet: \(type(of: adapter)) does not conform to \
-                UserPhotosCalling. \(ExercisePage(name: "\(number)").start)
-                """)
+            let page = ExercisePage(name: "\(number)")
+            let adapterName = "\(type(of: adapter))"
+            let notBegun = page.says(
+                "Stage \(number) has no userPhotos(username:) yet: \(adapterName) does not conform to UserPhotosCalling.",
+                korean: "\(number)단계에는 아직 userPhotos(username:) 호출이 없습니다. \(adapterName)가 UserPhotosCalling을 따르지 않습니다."
+            )
+            Issue.record("\(notBegun) \(page.start)")
             return
         }
         let stage = StageUnderTest(adapter: adapter, fake: freshFake())

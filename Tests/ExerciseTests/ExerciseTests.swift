@@ -10,6 +10,7 @@ import FakeServers
 import FakeTurns
 import Foundation
 import Harness
+import Ladder
 import StageTesting
 import Testing
 
@@ -33,11 +34,22 @@ enum ExerciseSwitch {
     }
 
     /// Why an exercise's suite is skipped, said so that a green run that checked no exercise does not
-    /// read as a pass: which exercise the switch names instead, if any.
-    static func reason(_ exercise: String) -> Comment {
-        let set = ProcessInfo.processInfo.environment[variable]?.trimmingCharacters(in: .whitespaces) ?? ""
-        let now = set.isEmpty ? "\(variable) is not set" : "\(variable) is \(set)"
-        return "exercise \(exercise) is off, so none of its checks ran (\(now)): set \(variable)=\(exercise) to run it"
+    /// read as a pass: which exercise the switch names instead, if any. In the learner's language, as
+    /// the failures are (`ExercisePage`).
+    static func reason(
+        _ exercise: String, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> Comment {
+        let set = environment[variable]?.trimmingCharacters(in: .whitespaces) ?? ""
+        switch Language.of(environment) {
+        case .english:
+            let now = set.isEmpty ? "\(variable) is not set" : "\(variable) is \(set)"
+            return
+                "exercise \(exercise) is off, so none of its checks ran (\(now)): set \(variable)=\(exercise) to run it"
+        case .korean:
+            // Only 의 and 입니다 follow a name or a value: any other particle after 3 differs from after 3b.
+            let now = set.isEmpty ? "\(variable)가 설정되어 있지 않아 꺼져 있습니다" : "지금 설정은 \(variable)=\(set)입니다"
+            return "연습 문제 \(exercise)의 검사는 하나도 실행되지 않았습니다. \(now). 실행하려면 이렇게 설정하세요: \(variable)=\(exercise)"
+        }
     }
 
     static func reason(_ stage: Int) -> Comment {

@@ -1,6 +1,8 @@
-import Harness
 // What the "b" exercises share: a case that knows its exercise, and failure messages that name the
 // step of the exercise's page that makes the case pass.
+import Foundation
+import Harness
+import Ladder
 import Models
 import Testing
 
@@ -22,12 +24,21 @@ struct StepCase: Sendable, CustomTestStringConvertible {
     }
 }
 
-/// An exercise's page and hints, by its name (`2b`), for the failure messages.
+/// An exercise's page and hints, by its name (`2b`), for the failure messages: in the learner's
+/// edition, by the rule the `kata` command reads (`Language`, in Workbench/Ladder), framed in its
+/// language. What went wrong stays in English in both.
 struct ExercisePage: Sendable {
     let name: String
+    let language: Language
 
-    var page: String { "Exercises/stage\(name)/README.md" }
-    var hints: String { "Exercises/stage\(name)/hints.md" }
+    /// The edition that `environment` asks for: the test process's own, unless a test hands one in.
+    init(name: String, environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.name = name
+        self.language = Language.of(environment)
+    }
+
+    var page: String { "Exercises/stage\(name)/" + language.fileName("README") }
+    var hints: String { "Exercises/stage\(name)/" + language.fileName("hints") }
 
     /// The step that first changes code. Step 1 of every exercise's page switches the exercise on
     /// and runs it, which whoever reads a message of this suite has just done.
@@ -35,12 +46,35 @@ struct ExercisePage: Sendable {
 
     /// The end of a message for an exercise not begun: the step to start on.
     var start: String {
-        "Start with step \(Self.firstCodeStep) of \(page) (hints: \(hints), step \(Self.firstCodeStep))."
+        let number = Self.firstCodeStep
+        return switch language {
+        case .english: "Start with step \(number) of \(page) (hints: \(hints), step \(number))."
+        case .korean: "\(page)의 \(number)번부터 시작하세요(힌트: \(hints)의 \(number)번)."
+        }
     }
 
     /// The end of a message for what step `number` brings.
     func step(_ number: Int) -> String {
-        "Step \(number) of \(page) (hints: \(hints), step \(number))"
+        switch language {
+        case .english: "Step \(number) of \(page) (hints: \(hints), step \(number))"
+        case .korean: "\(page)의 \(number)번을 보세요(힌트: \(hints)의 \(number)번)"
+        }
+    }
+
+    /// The end of a message for what steps `first` to `last` bring together.
+    func steps(_ first: Int, to last: Int) -> String {
+        switch language {
+        case .english: "Steps \(first) to \(last) of \(page) (hints: \(hints))"
+        case .korean: "\(page)의 \(first)~\(last)번을 보세요(힌트: \(hints))"
+        }
+    }
+
+    /// A sentence of a message's framing, in the page's language.
+    func says(_ english: String, korean: String) -> String {
+        switch language {
+        case .english: english
+        case .korean: korean
+        }
     }
 
     /// A comment for `#expect`: what is wrong, then the step that brings it.
