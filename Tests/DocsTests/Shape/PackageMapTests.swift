@@ -43,7 +43,9 @@ struct PackageMapTests {
         #expect(folders.contains("Workbench/Locking"), "\(folders)")
         let text = try String(contentsOf: root.appendingPathComponent(map), encoding: .utf8)
         let missing = Self.unnamed(folders, in: text)
-        #expect(missing.isEmpty, "\(map) does not name \(missing.joined(separator: ", ")): add a row to its map")
+        for folder in missing {
+            Issue.record("\(map) does not name \(folder): add a row to its map")
+        }
     }
 
     /// The files under `Tests/` that import the `workbook` command, outside its own tests.
