@@ -32,7 +32,8 @@ let package = Package(
         // The same tutorial in Korean, a module of its own (DocC has no localisation): the same
         // chapters and steps, whose files are the same links into the stages' folders.
         .target(name: "NetworkLayerWorkbookKorean"),
-        // The ladder said once: each stage's number, module, chapter and tutorial.
+        // The ladder said once: each stage's number, module, chapter and tutorial; and the learner's
+        // language, which `kata` and the exercises' messages read.
         .target(name: "Ladder", path: "Workbench/Ladder"),
         // A value behind a lock that the thread sanitizer can see through.
         .target(name: "Locking", path: "Workbench/Locking"),
@@ -120,7 +121,7 @@ let package = Package(
         // The exercises' tests: off unless WORKBOOK_EXERCISE names a stage (or "all").
         .testTarget(
             name: "ExerciseTests",
-            dependencies: ["Harness", "FakeServers", "FakeTurns", "Models", "StageTesting"]
+            dependencies: ["Harness", "FakeServers", "FakeTurns", "Ladder", "Models", "StageTesting"]
                 + stages.map { .target(name: $0) }),
     ],
     swiftLanguageModes: [.v6]
