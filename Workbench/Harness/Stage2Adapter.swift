@@ -13,51 +13,27 @@ public struct Stage2Adapter: StageAdapter {
     public init() {}
 
     public func login(username: String, password: String) async -> Outcome<Token> {
-        await completion(of: "login(username:password:)") { finish in
-            LoginManager.shared.login(username: username, password: password) { token, error in
-                finish(Outcome(token, error))
-            }
-        }
+        await outcome { LoginManager.shared.login(username: username, password: password, completion: $0) }
     }
 
     public func searchPhotos(query: String) async -> Outcome<SearchPage> {
-        await completion(of: "searchPhotos(query:)") { finish in
-            PhotoManager.shared.searchPhotos(query: query) { page, error in
-                finish(Outcome(page, error))
-            }
-        }
+        await outcome { PhotoManager.shared.searchPhotos(query: query, completion: $0) }
     }
 
     public func randomPhoto() async -> Outcome<Photo> {
-        await completion(of: "randomPhoto()") { finish in
-            PhotoManager.shared.randomPhoto { photo, error in
-                finish(Outcome(photo, error))
-            }
-        }
+        await outcome { PhotoManager.shared.randomPhoto(completion: $0) }
     }
 
     public func photo(id: String) async -> Outcome<Photo> {
-        await completion(of: "photo(id:)") { finish in
-            PhotoManager.shared.photo(id: id) { photo, error in
-                finish(Outcome(photo, error))
-            }
-        }
+        await outcome { PhotoManager.shared.photo(id: id, completion: $0) }
     }
 
     public func profile(token: Token) async -> Outcome<Profile> {
-        await completion(of: "profile(token:)") { finish in
-            LoginManager.shared.profile(token: token) { profile, error in
-                finish(Outcome(profile, error))
-            }
-        }
+        await outcome { LoginManager.shared.profile(token: token, completion: $0) }
     }
 
     public func logout(token: Token) async -> Outcome<Void> {
-        await completion(of: "logout(token:)") { finish in
-            LoginManager.shared.logout(token: token) { error in
-                finish(Outcome(error))
-            }
-        }
+        await outcome { LoginManager.shared.logout(token: token, completion: $0) }
     }
 }
 

@@ -21,52 +21,28 @@ public struct Stage5Adapter: StageAdapter {
     public init() {}
 
     public func login(username: String, password: String) async -> Outcome<Token> {
-        await completion(of: "login(username:password:)") { finish in
-            LoginManager.shared.login(username: username, password: password) { result in
-                finish(Outcome(result))
-            }
-        }
+        await outcome { LoginManager.shared.login(username: username, password: password, completion: $0) }
     }
 
     public func searchPhotos(query: String) async -> Outcome<SearchPage> {
-        await completion(of: "searchPhotos(query:)") { finish in
-            PhotoManager.shared.searchPhotos(query: query) { result in
-                finish(Outcome(result))
-            }
-        }
+        await outcome { PhotoManager.shared.searchPhotos(query: query, completion: $0) }
     }
 
     public func randomPhoto() async -> Outcome<Photo> {
-        await completion(of: "randomPhoto()") { finish in
-            PhotoManager.shared.randomPhoto { result in
-                finish(Outcome(result))
-            }
-        }
+        await outcome { PhotoManager.shared.randomPhoto(completion: $0) }
     }
 
     public func photo(id: String) async -> Outcome<Photo> {
-        await completion(of: "photo(id:)") { finish in
-            PhotoManager.shared.photo(id: id) { result in
-                finish(Outcome(result))
-            }
-        }
+        await outcome { PhotoManager.shared.photo(id: id, completion: $0) }
     }
 
     /// The app signed in earlier: the stage's login kept the token where its authentication plugin looks.
     public func profile(token: Token) async -> Outcome<Profile> {
-        await completion(of: "profile()") { finish in
-            LoginManager.shared.profile { result in
-                finish(Outcome(result))
-            }
-        }
+        await outcome { LoginManager.shared.profile(completion: $0) }
     }
 
     public func logout(token: Token) async -> Outcome<Void> {
-        await completion(of: "logout()") { finish in
-            LoginManager.shared.logout { result in
-                finish(Outcome(result))
-            }
-        }
+        await outcome { LoginManager.shared.logout(completion: $0) }
     }
 }
 
@@ -82,12 +58,7 @@ extension Stage5Adapter: GenericRequesting {
     }
 
     public func request<T: Decodable & Sendable>(_ call: Call, as type: T.Type) async -> Outcome<T> {
-        let router = Self.router(for: call)
-        return await completion(of: "request(_:as:)") { finish in
-            APIClient.shared.request(router, as: type) { result in
-                finish(Outcome(result))
-            }
-        }
+        await outcome { APIClient.shared.request(Self.router(for: call), as: type, completion: $0) }
     }
 }
 

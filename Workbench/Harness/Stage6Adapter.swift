@@ -1,5 +1,5 @@
-// Stage 6 behind the adapter: one `try await` per call, a `catch` that receives an `APIError`,
-// and calls that run at once.
+// Stage 6 behind the adapter: one `try await` per call, each throwing an `APIError`, and calls
+// that run at once.
 import Foundation
 import Models
 import Stage6Async
@@ -43,62 +43,34 @@ public struct Stage6Adapter: StageAdapter {
     }
 
     public func login(username: String, password: String) async -> Outcome<Token> {
-        do {
-            return .value(try await loginManager.login(username: username, password: password))
-        } catch {
-            return .failure(Failure(error))
-        }
+        await outcome { () throws(APIError) in try await loginManager.login(username: username, password: password) }
     }
 
     public func searchPhotos(query: String) async -> Outcome<SearchPage> {
-        do {
-            return .value(try await photoManager.searchPhotos(query: query))
-        } catch {
-            return .failure(Failure(error))
-        }
+        await outcome { () throws(APIError) in try await photoManager.searchPhotos(query: query) }
     }
 
     public func randomPhoto() async -> Outcome<Photo> {
-        do {
-            return .value(try await photoManager.randomPhoto())
-        } catch {
-            return .failure(Failure(error))
-        }
+        await outcome { () throws(APIError) in try await photoManager.randomPhoto() }
     }
 
     public func photo(id: String) async -> Outcome<Photo> {
-        do {
-            return .value(try await photoManager.photo(id: id))
-        } catch {
-            return .failure(Failure(error))
-        }
+        await outcome { () throws(APIError) in try await photoManager.photo(id: id) }
     }
 
     /// The app signed in earlier: the stage's login kept the token where its authentication plugin looks.
     public func profile(token: Token) async -> Outcome<Profile> {
-        do {
-            return .value(try await loginManager.profile())
-        } catch {
-            return .failure(Failure(error))
-        }
+        await outcome { () throws(APIError) in try await loginManager.profile() }
     }
 
     public func logout(token: Token) async -> Outcome<Void> {
-        do {
-            return .value(try await loginManager.logout())
-        } catch {
-            return .failure(Failure(error))
-        }
+        await outcome { () throws(APIError) in try await loginManager.logout() }
     }
 }
 
 extension Stage6Adapter: SessionInjected, ConcurrentCalls {
     public func photos(ids: [String]) async -> Outcome<[Photo]> {
-        do {
-            return .value(try await photoManager.photos(ids: ids))
-        } catch {
-            return .failure(Failure(error))
-        }
+        await outcome { () throws(APIError) in try await photoManager.photos(ids: ids) }
     }
 
     public func homeScreen(query: String) async -> (random: Outcome<Photo>, search: Outcome<SearchPage>) {
@@ -121,12 +93,7 @@ extension Stage6Adapter: GenericRequesting {
     }
 
     public func request<T: Decodable & Sendable>(_ call: Call, as type: T.Type) async -> Outcome<T> {
-        let router = Self.router(for: call)
-        do {
-            return .value(try await client.send(router, as: type))
-        } catch {
-            return .failure(Failure(error))
-        }
+        await outcome { () throws(APIError) in try await client.send(Self.router(for: call), as: type) }
     }
 }
 

@@ -1,9 +1,12 @@
-// How an adapter turns a stage's own answer into an `Outcome`: a stage's error enum by its kind
-// (from stage 3), or the loose `(Value?, Error?)` of stages 1 and 2. Here, beside the adapters,
-// not in HarnessCore: only the adapters use them, and a stage's error conforms without `package`.
+// How an adapter turns a stage's answer into an `Outcome`, said once: an `outcome` for each calling
+// convention (a `(Value?, Error?)` completion in stages 1 and 2, a `Result` in stages 3 to 5, a
+// closure that throws `APIError` in stage 6), so that an adapter says only what it calls, and how
+// its error's cases are kinds. Here, beside the adapters, not in HarnessCore: only the adapters use
+// them, and a stage's error conforms without `package`.
 import Models
 
-/// A stage's own error type, whose kind the stage's own `switch` names, as a screen's would.
+/// A stage's own error type, whose kind the stage's own `switch` names, as a screen's would: a case
+/// the switch does not name does not compile.
 protocol KindedError: Error {
     var kind: FailureKind { get }
     /// The tokens the error carries, if it is an unfinished sign-up.
@@ -15,6 +18,42 @@ extension Failure {
     init(_ error: some KindedError) {
         self.init(message: error.localizedDescription, kind: error.kind, carriedToken: error.carriedToken)
     }
+}
+
+/// A call that throws the stage's own error, written `{ () throws(APIError) in try await … }`:
+/// Swift does not read the type a closure throws from its body, so the closure says it.
+func outcome<Value: Sendable, Failing: KindedError>(
+    _ call: () async throws(Failing) -> Value
+) async -> Outcome<Value> {
+    do {
+        return .value(try await call())
+    } catch {
+        return .failure(Failure(error))
+    }
+}
+
+/// A call whose completion hands back a `Result` of the stage's own error: two states.
+func outcome<Value: Sendable, Failing: KindedError>(
+    of call: String = #function,
+    _ start: (_ completion: @escaping @Sendable (Result<Value, Failing>) -> Void) -> Void
+) async -> Outcome<Value> {
+    await completion(of: call) { finish in start { finish(Outcome($0)) } }
+}
+
+/// A call whose completion hands back a value and an error, both optional: four states, untangled.
+func outcome<Value: Sendable>(
+    of call: String = #function,
+    _ start: (_ completion: @escaping @Sendable (Value?, (any Error)?) -> Void) -> Void
+) async -> Outcome<Value> {
+    await completion(of: call) { finish in start { finish(Outcome($0, $1)) } }
+}
+
+/// A call whose completion hands back an error only, `nil` for success.
+func outcome(
+    of call: String = #function,
+    _ start: (_ completion: @escaping @Sendable ((any Error)?) -> Void) -> Void
+) async -> Outcome<Void> {
+    await completion(of: call) { finish in start { finish(Outcome($0)) } }
 }
 
 extension Outcome {

@@ -6,8 +6,9 @@ import Models
 
 /// The four calls, each ending in exactly one `Outcome`, and the stage's two screens.
 ///
-/// Each stage's conformance bridges its own calling convention (callbacks, `Result`, `async`) to
-/// this one, and names a failure's kind with a `switch` over the stage's own error type.
+/// Each stage's conformance calls the stage in its own calling convention (callbacks, `Result`,
+/// `async`), which one `outcome` per convention bridges to this one, and names a failure's kind
+/// with a `switch` over the stage's own error type.
 public protocol StageAdapter: Sendable {
     /// Which stage this is, and what it can do.
     var stage: StageInfo { get }
