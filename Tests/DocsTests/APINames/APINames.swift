@@ -15,7 +15,8 @@ enum APINames {
         "Process.waitUntilExit()",
         "Task.isCancelled", "URL(string:)", "URLComponents(string:)", "URLComponents.queryItems",
         "URLError(_:)", "URLSession.shared", "URLSession.shared.dataTask", "cancelAll()",
-        "compactMap", "data(for:)", "dataTask", "dataTask(with:)", "fatalError", "httpBody", "httpMethod",
+        "allHTTPHeaderFields", "compactMap", "data(for:)", "dataTask", "dataTask(with:)", "fatalError", "httpBody",
+        "httpMethod", "setValue(_:forHTTPHeaderField:)",
         "localizedDescription", "resume()", "withCheckedContinuation", "withThrowingTaskGroup",
         // DecodingError's cases, and where its context says the body went wrong.
         "typeMismatch", "keyNotFound", "valueNotFound", "dataCorrupted", "codingPath",
