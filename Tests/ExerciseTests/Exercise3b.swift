@@ -41,7 +41,7 @@ enum Exercise3b {
                 """,
                 korean: """
                     Retry-After: 120이 붙은 503이 아직 다른 503과 똑같이 호출한 쪽과 사진 화면에 전달됩니다\
-                    ("\(waiting ?? "")"). 3단계는 이 응답에서 아직 serviceUnavailable을 만들지 않습니다.
+                    (메시지: "\(waiting ?? "")"). 3단계는 이 응답에서 아직 serviceUnavailable을 만들지 않습니다.
                     """)
             let caseThere = page.says(
                 "If the case is there already, go on with step 7: init(response:body:) makes it.",

@@ -50,11 +50,11 @@ struct ExercisePageTests {
         let korean = ["LANG": "ko_KR.UTF-8"]
         #expect(
             "\(ExerciseSwitch.reason("3b", environment: korean))"
-                == "연습 문제 3b의 검사는 하나도 실행되지 않았습니다. WORKBOOK_EXERCISE가 설정되어 있지 않아 꺼져 있습니다. "
+                == "연습 문제 3b의 검사가 꺼져 있어 하나도 실행되지 않았습니다. WORKBOOK_EXERCISE가 설정되어 있지 않습니다. "
                 + "실행하려면 이렇게 설정하세요: WORKBOOK_EXERCISE=3b")
         #expect(
             "\(ExerciseSwitch.reason("3", environment: korean.merging(["WORKBOOK_EXERCISE": "2"]) { $1 }))"
-                == "연습 문제 3의 검사는 하나도 실행되지 않았습니다. 지금 설정은 WORKBOOK_EXERCISE=2입니다. "
+                == "연습 문제 3의 검사가 꺼져 있어 하나도 실행되지 않았습니다. 지금 설정은 WORKBOOK_EXERCISE=2입니다. "
                 + "실행하려면 이렇게 설정하세요: WORKBOOK_EXERCISE=3")
         #expect(
             "\(ExerciseSwitch.reason("3", environment: ["WORKBOOK_EXERCISE": "2"]))"

@@ -47,8 +47,8 @@ enum ExerciseSwitch {
                 "exercise \(exercise) is off, so none of its checks ran (\(now)): set \(variable)=\(exercise) to run it"
         case .korean:
             // Only 의 and 입니다 follow a name or a value: any other particle after 3 differs from after 3b.
-            let now = set.isEmpty ? "\(variable)가 설정되어 있지 않아 꺼져 있습니다" : "지금 설정은 \(variable)=\(set)입니다"
-            return "연습 문제 \(exercise)의 검사는 하나도 실행되지 않았습니다. \(now). 실행하려면 이렇게 설정하세요: \(variable)=\(exercise)"
+            let now = set.isEmpty ? "\(variable)가 설정되어 있지 않습니다" : "지금 설정은 \(variable)=\(set)입니다"
+            return "연습 문제 \(exercise)의 검사가 꺼져 있어 하나도 실행되지 않았습니다. \(now). 실행하려면 이렇게 설정하세요: \(variable)=\(exercise)"
         }
     }
 
