@@ -83,7 +83,7 @@ struct KoreanTermsTests {
 
                 ## 사다리의 맨 위
 
-                커스텀 에러 타입, 새 기능, 사다리 검사, 사다리 테스트, 사다리의 약속, 왕복 시간, 문장 하나에 `await` 하나,
+                커스텀 에러 타입, 새 기능, 사다리 검사, 사다리의 약속, 왕복 시간, 문장 하나에 `await` 하나,
                 동작을 말하는 문장, 상태 코드를 확인합니다. `let 스텝 = "출시"`
                 """)
         let found = KoreanTerms.problems(on: page)
@@ -96,6 +96,9 @@ struct KoreanTermsTests {
         #expect(found.first { $0.excerpt == "최적화 빌드" }?.line == 3)
         #expect(found.first { $0.excerpt == "잠금 뒤에" }?.message.contains("NSLock으로 보호합니다") == true)
         #expect(found.allSatisfy { $0.line <= 7 }, "headings and the legitimate uses are left alone: \(found)")
+        // The glossary has two concepts, 사다리 검사 and 사다리의 약속; a third word is one too many.
+        let third = KoreanTerms.problems(on: DocPage(path: "docs/ko/planted.md", text: "사다리 테스트가 확인합니다.\n"))
+        #expect(third.map(\.excerpt) == ["사다리"], "\(third)")
     }
 
     @Test("each calque and split word issue 46 rejects is reported; the plain uses beside them are not")
