@@ -17,7 +17,7 @@ enum Exercise2b {
         guard let calling = adapter as? any TokenRefreshCalling else {
             let notBegun = page.says(
                 "Stage 2 has no refresh(token:) yet: Stage2Adapter does not conform to TokenRefreshCalling.",
-                korean: "2단계에는 아직 refresh(token:) 호출이 없습니다. Stage2Adapter가 TokenRefreshCalling을 따르지 않습니다.")
+                korean: "2단계에는 아직 refresh(token:) 호출이 없습니다. Stage2Adapter가 TokenRefreshCalling을 채택하지 않습니다.")
             Issue.record("\(notBegun) \(page.start)")
             return nil
         }

@@ -40,7 +40,7 @@ enum Exercise3b {
                 ("\(waiting ?? "")"): stage 3 does not make serviceUnavailable from it yet.
                 """,
                 korean: """
-                    Retry-After: 120이 붙은 503이 아직 다른 503과 똑같이 호출한 쪽과 사진 화면에 전달됩니다\
+                    Retry-After: 120이 붙은 503이 다른 503과 똑같이 호출한 쪽과 사진 화면에 전달됩니다\
                     (메시지: "\(waiting ?? "")"). 3단계는 이 응답에서 아직 serviceUnavailable을 만들지 않습니다.
                     """)
             let caseThere = page.says(

@@ -18,7 +18,7 @@ enum Exercise4b {
         guard let calling = adapter as? any FavoriteCalling else {
             let notBegun = page.says(
                 "Stage 4 has no favorite(photoID:) yet: Stage4Adapter does not conform to FavoriteCalling.",
-                korean: "4단계에는 아직 favorite(photoID:) 호출이 없습니다. Stage4Adapter가 FavoriteCalling을 따르지 않습니다.")
+                korean: "4단계에는 아직 favorite(photoID:) 호출이 없습니다. Stage4Adapter가 FavoriteCalling을 채택하지 않습니다.")
             Issue.record("\(notBegun) \(page.start)")
             return nil
         }

@@ -25,7 +25,7 @@ enum Exercise5b {
                 Tests/ExerciseTests/Stage5bSearchCheck.swift returns nil.
                 """,
                 korean: """
-                    연습 문제 5b의 검사를 아직 쓰지 않았습니다. Tests/ExerciseTests/Stage5bSearchCheck.swift의 \
+                    연습 문제 5b의 검사를 아직 작성하지 않았습니다. Tests/ExerciseTests/Stage5bSearchCheck.swift의 \
                     searchRequestProblems(_:query:)가 nil을 반환합니다.
                     """)
             Issue.record("\(notBegun) \(page.start)")

@@ -24,7 +24,7 @@ enum Exercise6b {
         guard let making = adapter as? any HomeScreenMaking else {
             let notBegun = page.says(
                 "Stage 6 has no home screen yet: Stage6Adapter does not conform to HomeScreenMaking.",
-                korean: "6단계에는 아직 홈 화면이 없습니다. Stage6Adapter가 HomeScreenMaking을 따르지 않습니다.")
+                korean: "6단계에는 아직 홈 화면이 없습니다. Stage6Adapter가 HomeScreenMaking을 채택하지 않습니다.")
             Issue.record("\(notBegun) \(page.start)")
             return nil
         }

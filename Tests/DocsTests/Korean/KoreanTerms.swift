@@ -112,7 +112,7 @@ enum KoreanTerms {
         RejectedVariant("비밀값", use: "비밀 값"),
         RejectedVariant("출시", use: "배포"),
         // The calques issue 46 found, and one word for each concept the pages had split in two. Each
-        // pattern leaves the plain use alone: the noun 콜백, 옆에 새 파일, `switch`로 나눕니다,
+        // pattern leaves the plain use alone: the noun 콜백, `switch`로 나눕니다,
         // 지연을 가려 줄 뿐, 가리킵니다, and 커스텀 에러 타입 for `APIError` itself.
         RejectedVariant(
             "콜백[하한할합했해함되된됩돼될]",
@@ -121,6 +121,18 @@ enum KoreanTerms {
             ["(요청 (함수|경로)|그 함수|함수 하나)의? 옆", "(플러그인|모든 요청에 필요한)[^.]{0,60}옆(에|에서)", "옆의 플러그인"]
                 .joined(separator: "|"),
             use: "하나뿐인 요청 함수가 모든 요청에 실행하는 코드 for a plugin (옆에 is the English beside)"),
+        // A file is placed by its folder, a function named as the one already there (the glossary's beside).
+        RejectedVariant(
+            "옆에 (있는 )?새 파일|(?<![가-힣])옆 함수",
+            use: "같은 폴더(`Workbench/Harness/`)에 새 파일, and 기존 함수 (옆에 is the English beside)"),
+        // Conforming to a protocol is 채택: 따르다 is the English conform, 준수 a second word for it. Only
+        // after a type's name in code, after 프로토콜, or as 따르게 하다, so that 설치 방법을 따릅니다 stays.
+        RejectedVariant(
+            [
+                "(?<=`)[을를] (따(르|릅|른|를|랐|라)|준수)", "프로토콜[을를] (따(르|릅|른|를|랐|라)|준수)",
+                "따르게 (하|합|할|한|해|했)",
+            ].joined(separator: "|"),
+            use: "채택합니다 for conforming to a protocol, 채택 as the noun (따르다 and 준수 are the English conform)"),
         RejectedVariant(
             [
                 "(상태 코드|실패|에러|응답|[0-9]{3})[을를은는][^.]{0,40}(로|에 따라) 나(눕|누|눠|눈|눌)",

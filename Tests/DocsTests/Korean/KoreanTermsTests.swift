@@ -112,7 +112,7 @@ struct KoreanTermsTests {
                 값을 await하고, 커스텀 에러 타입으로 에러를 던집니다. fragment가 있는 베이스 URL은 거부합니다.
                 unreserved 문자만 남기고, 비밀 값은 `•••`로 가립니다.
 
-                콜백을 호출합니다. 옆에 새 파일을 만듭니다. case마다 `switch`로 나눕니다. Moya는 `path`와 `task`로
+                콜백을 호출합니다. case마다 `switch`로 나눕니다. Moya는 `path`와 `task`로
                 나눕니다. 동시성은 지연을 가려 줄 뿐입니다. 이 장을 가리킵니다. 다음 단계로 가려면 커스텀 에러 타입
                 `APIError`를 씁니다. 프래그먼트, 비예약 문자, base URL, 거절, 마스킹. `fragment`와 `거부`는 코드입니다.
                 """)
@@ -125,6 +125,28 @@ struct KoreanTermsTests {
         #expect(found.allSatisfy { $0.line <= 5 }, "the plain uses are left alone: \(found)")
         #expect(found.first { $0.excerpt == "가립" }?.message.contains("masking(_:)") == true)
         #expect(found.first { $0.excerpt.hasPrefix("커스텀") }?.message.contains("typed throws") == true)
+    }
+
+    @Test("a file beside another and a protocol followed are reported; a file's folder and a guide followed are not")
+    func besideAndConformVariants() {
+        let page = DocPage(
+            path: "Exercises/stage1/README.ko.md",
+            text: """
+                옆에 새 파일 `A.swift`를 만듭니다.
+                새 함수는 옆 함수를 반복합니다.
+                `Stage1Adapter`가 `UserPhotosCalling`을 따르게 합니다.
+                `UnsplashAPI`는 `Endpoint`를 따르므로 빌드됩니다.
+                이 타입은 프로토콜을 준수합니다.
+
+                같은 폴더에 새 파일을 만듭니다. 새 함수는 기존 함수를 반복합니다. 화면 옆에 둡니다.
+                `Stage1Adapter`가 `UserPhotosCalling`을 채택합니다. Linux 설치 방법을 따릅니다.
+                """)
+        let found = KoreanTerms.problems(on: page)
+        #expect(
+            found.map(\.excerpt) == ["옆에 새 파일", "옆 함수", "을 따르", "를 따르", "프로토콜을 준수"], "\(found)")
+        #expect(found.map(\.line) == [1, 2, 3, 4, 5], "the plain uses are left alone: \(found)")
+        #expect(found.first { $0.excerpt == "옆 함수" }?.message.contains("기존 함수") == true)
+        #expect(found.first { $0.excerpt == "을 따르" }?.message.contains("채택") == true)
     }
 
     @Test("a page names the 테스트 스위트 first, and asks its discussion questions in 해요체")
