@@ -48,7 +48,10 @@ enum Exercise2b {
                 let outcome = await calling.refresh(token: token)
                 guard let fresh = outcome.value else {
                     let message = outcome.failure?.message ?? ""
-                    Issue.record(page.comment(step(after: message), "refresh(token:) failed: \(message)"))
+                    Issue.record(
+                        page.comment(
+                            step(after: message), "refresh(token:) failed: \(message)",
+                            korean: "refresh(token:)이 실패했습니다: \(message)"))
                     return
                 }
                 let newAccess = fresh.accessToken != token.accessToken
@@ -56,12 +59,14 @@ enum Exercise2b {
                 #expect(
                     newAccess && newRefresh,
                     page.comment(
-                        6, "refresh(token:) handed back the pair it was given: decode the reply's `data`, the new pair")
-                )
+                        6, "refresh(token:) handed back the pair it was given: decode the reply's `data`, the new pair",
+                        korean: "refresh(token:)이 받은 토큰 쌍을 그대로 돌려줬습니다. 응답의 `data`에 담긴 새 토큰 쌍을 디코딩하세요"))
                 let profile = await calling.profile(token: fresh)
                 #expect(
                     profile.value?.username == FakeServers.demoUsername,
-                    page.comment(6, "the new access token does not work on /me: \(profile.failure?.message ?? "")"))
+                    page.comment(
+                        6, "the new access token does not work on /me: \(profile.failure?.message ?? "")",
+                        korean: "새 액세스 토큰으로 /me를 호출하면 실패합니다: \(profile.failure?.message ?? "")"))
             },
             StepCase("refresh sends POST /token/refresh, with the refresh token in a JSON body and nowhere else") {
                 guard let calling = calling() else { return }

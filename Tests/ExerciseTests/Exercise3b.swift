@@ -91,27 +91,38 @@ enum Exercise3b {
                 fake.override(.photo, with: unavailable(retryAfter: "120"))
                 let shown = try await detail(on: adapter)
                 guard case .failed(let sentence, let canRetry) = shown else {
-                    Issue.record(page.comment(4, "the photo's detail shows \(shown.brief), not a failure"))
+                    Issue.record(
+                        page.comment(
+                            4, "the photo's detail shows \(shown.brief), not a failure",
+                            korean: "사진 상세 화면이 실패가 아니라 \(shown.brief)을(를) 보여 줍니다"))
                     return
                 }
                 #expect(
                     sentence.contains("maintenance") && sentence.contains("2 minutes"),
                     page.comment(
                         4,
-                        "for Retry-After: 120 the photo screen says \"\(sentence)\": it must name the maintenance and the wait, 2 minutes"
+                        "for Retry-After: 120 the photo screen says \"\(sentence)\": it must name the maintenance and the wait, 2 minutes",
+                        korean: "Retry-After: 120이면 사진 화면이 \"\(sentence)\"라고 표시합니다. 점검 중이라는 것과 기다릴 시간 2분을 알려야 합니다"
                     ))
-                #expect(canRetry, page.comment(4, "no Retry for a wait that ends"))
+                #expect(
+                    canRetry,
+                    page.comment(4, "no Retry for a wait that ends", korean: "끝나는 대기인데 재시도 버튼이 없습니다"))
                 fake.override(.searchPhotos, with: unavailable(retryAfter: "30"))
                 let found = try await results(on: adapter, query: "coffee")
                 guard case .failed(let searchSentence, _) = found else {
-                    Issue.record(page.comment(4, "the search results show \(found.brief), not a failure"))
+                    Issue.record(
+                        page.comment(
+                            4, "the search results show \(found.brief), not a failure",
+                            korean: "검색 결과 화면이 실패가 아니라 \(found.brief)을(를) 보여 줍니다"))
                     return
                 }
                 #expect(
                     searchSentence.contains("1 minute"),
                     page.comment(
                         4,
-                        "for Retry-After: 30 the search says \"\(searchSentence)\": a wait under a minute reads as 1 minute, rounded up"
+                        "for Retry-After: 30 the search says \"\(searchSentence)\": a wait under a minute reads as 1 minute, rounded up",
+                        korean:
+                            "Retry-After: 30이면 검색 화면이 \"\(searchSentence)\"라고 표시합니다. 1분이 안 되는 대기는 올림해서 1 minute으로 표시합니다"
                     ))
             },
             StepCase("the sign-in screen names the wait too") {

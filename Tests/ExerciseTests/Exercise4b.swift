@@ -46,7 +46,8 @@ enum Exercise4b {
                 #expect(
                     outcome.value != nil,
                     page.comment(
-                        step(after: outcome.failure), "favorite(photoID:) failed: \(outcome.failure?.message ?? "")"))
+                        step(after: outcome.failure), "favorite(photoID:) failed: \(outcome.failure?.message ?? "")",
+                        korean: "favorite(photoID:)가 실패했습니다: \(outcome.failure?.message ?? "")"))
             },
             StepCase("favorite sends PUT /me/favorites/{id} with no body, signed in by the plugin") {
                 guard let started = try await signedIn() else { return }

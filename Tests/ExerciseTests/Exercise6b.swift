@@ -45,6 +45,7 @@ enum Exercise6b {
         let searchHeld = await search.waitUntilHeld(1, timeout: .seconds(5))
         guard randomHeld, searchHeld else {
             let sent = [randomHeld ? "today's random photo" : nil, searchHeld ? "the search" : nil].compactMap { $0 }
+            let sentKorean = [randomHeld ? "오늘의 사진 요청" : nil, searchHeld ? "검색 요청" : nil].compactMap { $0 }
             Issue.record(
                 page.comment(
                     4,
@@ -52,7 +53,12 @@ enum Exercise6b {
                     while the fake held the replies back, load(topic:) sent \
                     \(sent.isEmpty ? "no request" : "only \(sent.joined())"): start both with async let, \
                     before awaiting either
-                    """))
+                    """,
+                    korean: """
+                        가짜 서버가 응답을 붙잡고 있는 동안 load(topic:)이 \
+                        \(sent.isEmpty ? "요청을 하나도 보내지 않았습니다" : "\(sentKorean.joined())만 보냈습니다"). \
+                        두 요청을 모두 async let으로 시작한 뒤에 await하세요
+                        """))
             random.open()
             search.open()
             await loading.value
@@ -85,19 +91,29 @@ enum Exercise6b {
             screen.featured == .loading && screen.results == .loading,
             page.comment(
                 4,
-                "while both loads wait, the screen shows \(screen.featured.brief) and \(screen.results.brief), not loading twice"
+                "while both loads wait, the screen shows \(screen.featured.brief) and \(screen.results.brief), not loading twice",
+                korean:
+                    "두 로드가 응답을 기다리는 동안 화면이 loading 두 개가 아니라 \(screen.featured.brief)와(과) \(screen.results.brief)을(를) 보여 줍니다"
             ))
         started.random.release()
         started.search.release()
         await started.loading.value
         #expect(
             screen.featured.loadedValue?.id != nil,
-            page.comment(4, "once both answered, today's photo shows \(screen.featured.brief)"))
+            page.comment(
+                4, "once both answered, today's photo shows \(screen.featured.brief)",
+                korean: "두 응답이 모두 온 뒤에 오늘의 사진이 \(screen.featured.brief)을(를) 보여 줍니다"))
         #expect(
             screen.results.loadedValue?.map(\.id) == ["Dwu85P9SOIk", "Rk3OQZ1Y5Jw"],
-            page.comment(4, "once both answered, the search shows \(screen.results.brief)"))
+            page.comment(
+                4, "once both answered, the search shows \(screen.results.brief)",
+                korean: "두 응답이 모두 온 뒤에 검색 결과가 \(screen.results.brief)을(를) 보여 줍니다"))
         let queries = fake.log.compactMap { $0.serverView?.values("query").first }
-        #expect(queries == [topic], page.comment(4, "the search asked for \(queries), not [\"\(topic)\"]"))
+        #expect(
+            queries == [topic],
+            page.comment(
+                4, "the search asked for \(queries), not [\"\(topic)\"]",
+                korean: "검색이 [\"\(topic)\"]이 아니라 \(queries)을(를) 요청했습니다"))
     }
 
     @MainActor

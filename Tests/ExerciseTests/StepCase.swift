@@ -84,6 +84,11 @@ struct ExercisePage: Sendable {
         let sentence = first.allSatisfy(\.isLetter) ? what.prefix(1).uppercased() + what.dropFirst() : what
         return "\(sentence)\(sentence.hasSuffix(".") ? "" : ".") \(step(number))."
     }
+
+    /// A comment for `#expect` in the page's language: what is wrong, then the step that brings it.
+    func comment(_ number: Int, _ english: String, korean: String) -> Comment {
+        comment(number, says(english, korean: korean))
+    }
 }
 
 /// Runs `body` with every completion it bridges watched, then records a handler called twice or
