@@ -1,5 +1,5 @@
-// The sign-in screen an app writes on a `Result<Token, APIError>` callback: one `switch` over the
-// error picks the sentence and whether Retry could help. It still hops to the main queue itself
+// The sign-in screen an app writes on a `Result<Token, APIError>` callback: two `switch`es over the
+// error pick the sentence and whether Retry could help. It still hops to the main queue itself
 // and holds the screen weakly.
 import Foundation
 import Models

@@ -1,5 +1,5 @@
 // The photo screen an app writes on `Result<Value, APIError>` callbacks: two states instead of
-// four, and one `switch` over the error that picks the sentence and whether Retry could help. Each
+// four, and two `switch`es over the error: one picks the sentence, one whether Retry could help. Each
 // callback still hops to the main queue itself and holds the screen weakly, so a screen that is
 // gone is simply not updated.
 import Foundation

@@ -1,5 +1,5 @@
 // The sign-in screen an app writes on an `async throws(APIError)` call: the sign-in is a `Task`
-// the screen owns and cancels when it goes away. The `switch` over the error is stage 3's,
+// the screen owns and cancels when it goes away. The `switch`es over the error are stage 3's,
 // unchanged.
 import Foundation
 import Models

@@ -1,6 +1,6 @@
 // The photo screen an app writes on `async throws(APIError)` calls: each load is a `Task` the
 // screen owns. A new search cancels the one before it, so an older reply can never replace a
-// newer one, and a screen that is gone cancels what it started. The `switch` over the error is
+// newer one, and a screen that is gone cancels what it started. The `switch`es over the error are
 // stage 3's, unchanged.
 import Foundation
 import Models
