@@ -65,6 +65,13 @@ public struct LadderPromise: Sendable, CustomStringConvertible {
                 + repeated.map { "\($0.host) \($0.count) times" }.joined(separator: " and ")
                 + ". The step of stage 2: each endpoint enum says its `baseURL` once, and builds every URL from it."
         },
+        LadderPromise(name: "nothing is force-unwrapped", from: 2) { stage, measured in
+            let unwraps = measured.metrics.forceUnwraps
+            guard unwraps != 0 else { return nil }
+            return "Sources/\(stage.module) force-unwraps \(unwraps) times. The step of stage 2: each endpoint "
+                + "enum's `url` is optional, and every call unwraps it with `guard let url = api.url else`, "
+                + "handing its caller an error where stage 1 would have crashed."
+        },
         LadderPromise(name: "one function starts every URLSession task", from: 4) { stage, measured in
             let metrics = measured.metrics
             guard metrics.sessionCallSites != 1 || metrics.requestFunctions != 1 else { return nil }
@@ -79,13 +86,6 @@ public struct LadderPromise: Sendable, CustomStringConvertible {
             return "Sources/\(stage.module) decodes a reply in \(decodes) places (`try … .decode(`). The step of "
                 + "stage 4: the generic `request<T: Decodable>` decodes whatever type its caller names, so a call "
                 + "says only its type (`as: Photo.self`) and never decodes for itself."
-        },
-        LadderPromise(name: "nothing is force-unwrapped", from: 5) { stage, measured in
-            let unwraps = measured.metrics.forceUnwraps
-            guard unwraps != 0 else { return nil }
-            return "Sources/\(stage.module) force-unwraps \(unwraps) times. The step of stage 5: a "
-                + "`Router` builds each `URLRequest` in `asURLRequest() throws(APIError)`, and throws "
-                + "`.invalidRequest` where it would have crashed."
         },
     ]
 
