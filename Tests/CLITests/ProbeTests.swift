@@ -6,6 +6,7 @@ import Foundation
 import KataKit
 import Ladder
 import Locking
+import Metrics
 import Testing
 import WorkbookCommand
 
@@ -63,7 +64,24 @@ struct ProbeTests {
         #expect(ending == .crashed(call: "photos(ids:)", signal: SIGILL))
         let report = ChildProbe.report(ending, stage: 6).joined(separator: "\n")
         #expect(report.contains("Stage 6 crashed in photos(ids:) in the optimized build"))
-        #expect(report.contains(ChildProbe.page))
+        #expect(report.contains(ChildProbe.page()))
+    }
+
+    @Test("the report names the section of the learner's edition, and that section's heading exists")
+    func pageInEachEdition() throws {
+        let root = try #require(SourceMetrics.sourcesDirectory(from: #filePath)).deletingLastPathComponent()
+        for language in [Language.english, .korean] {
+            let page = ChildProbe.page(in: language)
+            let report = ChildProbe.report(.crashed(call: nil, signal: SIGILL), stage: 1, language: language)
+            #expect(report.joined().contains(page), "\(report)")
+            let parts = page.split(separator: "#", maxSplits: 1).map(String.init)
+            let text = try String(contentsOf: root.appendingPathComponent(parts[0]), encoding: .utf8)
+            // GitHub's anchor for a heading of words only: lowercased, a hyphen for each space.
+            let anchors = text.split(separator: "\n").filter { $0.hasPrefix("## ") }.map {
+                $0.dropFirst(3).lowercased().replacingOccurrences(of: " ", with: "-")
+            }
+            #expect(anchors.contains(parts[1]), "\(parts[0]) has no heading whose anchor is #\(parts[1])")
+        }
     }
 
     @Test("a child that hands back the wrong thing is reported with its own words", .childrenLane)

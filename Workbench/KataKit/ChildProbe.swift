@@ -2,6 +2,7 @@
 // kills the child, not the command that asked, and the child's last line names the call.
 #if os(macOS) || os(Linux)
 import Foundation
+import Ladder
 import Locking
 
 #if canImport(Glibc)
@@ -28,8 +29,14 @@ package struct ChildProbe {
         case failed(String)
     }
 
-    /// The page that says why an optimized build can crash where the suite passed, and what to do.
-    package static let page = "Katas/README.md#when-the-optimized-build-crashes"
+    /// The section that says why an optimized build can crash where the suite passed, and what to
+    /// do, in the learner's edition (its heading's anchor, as GitHub makes it).
+    package static func page(in language: Language = .english) -> String {
+        switch language {
+        case .english: "Katas/README.md#when-the-optimized-build-crashes"
+        case .korean: "Katas/README.ko.md#릴리스-빌드가-크래시할-때"
+        }
+    }
     package let executable: URL
     /// Words the child gets before `probe N`: a test's stand-in is `/bin/sh` with `-c` and its script.
     package var leadingArguments: [String]
@@ -111,7 +118,8 @@ package struct ChildProbe {
     }
 
     /// What to tell a person about `ending` for stage `number`, a line each; empty when it passed.
-    package static func report(_ ending: Ending, stage number: Int) -> [String] {
+    package static func report(_ ending: Ending, stage number: Int, language: Language = .english) -> [String] {
+        let page = page(in: language)
         switch ending {
         case .passed:
             return []

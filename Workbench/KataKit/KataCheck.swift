@@ -178,7 +178,9 @@ extension KataRun {
         let ending = ChildProbe(executable: URL(fileURLWithPath: folder).appendingPathComponent("workbook"))
             .run(stage: n)
         guard ending == .passed else {
-            for line in ChildProbe.report(ending, stage: n) { write("  \(style.red("✗")) " + line) }
+            for line in ChildProbe.report(ending, stage: n, language: kata.language) {
+                write("  \(style.red("✗")) " + line)
+            }
             throw KataError("kata \(n): stage \(n) fails in the optimized build (above).")
         }
         say(
