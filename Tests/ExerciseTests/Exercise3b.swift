@@ -41,11 +41,11 @@ enum Exercise3b {
                 """,
                 korean: """
                     Retry-After: 120이 붙은 503이 다른 503과 똑같이 호출한 쪽과 사진 화면에 전달됩니다\
-                    (메시지: "\(waiting ?? "")"). 3단계는 이 응답에서 아직 serviceUnavailable을 만들지 않습니다.
+                    (메시지: "\(waiting ?? "")"). 3단계는 이 응답에서 아직 `serviceUnavailable`을 만들지 않습니다.
                     """)
             let caseThere = page.says(
                 "If the case is there already, go on with step 7: init(response:body:) makes it.",
-                korean: "case를 이미 추가했다면 7번으로 넘어가세요. init(response:body:)에서 이 case를 만듭니다.")
+                korean: "case를 이미 추가했다면 7번으로 넘어가세요. `init(response:body:)`에서 이 case를 만듭니다.")
             Issue.record("\(notBegun) \(page.start) \(caseThere)")
             return nil
         }
@@ -94,7 +94,7 @@ enum Exercise3b {
                     Issue.record(
                         page.comment(
                             4, "the photo's detail shows \(shown.brief), not a failure",
-                            korean: "사진 상세 화면이 실패가 아니라 \(shown.brief)을(를) 보여 줍니다"))
+                            korean: "사진 화면의 상세(`detail`)가 실패 대신 \(shown.brief) 상태입니다"))
                     return
                 }
                 #expect(
@@ -102,18 +102,19 @@ enum Exercise3b {
                     page.comment(
                         4,
                         "for Retry-After: 120 the photo screen says \"\(sentence)\": it must name the maintenance and the wait, 2 minutes",
-                        korean: "Retry-After: 120이면 사진 화면이 \"\(sentence)\"라고 표시합니다. 점검 중이라는 것과 기다릴 시간 2분을 알려야 합니다"
+                        korean:
+                            "Retry-After: 120이면 사진 화면에 \"\(sentence)\"라고 표시됩니다. 문구에 maintenance와 2 minutes가 들어가야 합니다"
                     ))
                 #expect(
                     canRetry,
-                    page.comment(4, "no Retry for a wait that ends", korean: "끝나는 대기인데 재시도 버튼이 없습니다"))
+                    page.comment(4, "no Retry for a wait that ends", korean: "기다리면 다시 시도할 수 있는 실패인데 Retry 버튼이 없습니다"))
                 fake.override(.searchPhotos, with: unavailable(retryAfter: "30"))
                 let found = try await results(on: adapter, query: "coffee")
                 guard case .failed(let searchSentence, _) = found else {
                     Issue.record(
                         page.comment(
                             4, "the search results show \(found.brief), not a failure",
-                            korean: "검색 결과 화면이 실패가 아니라 \(found.brief)을(를) 보여 줍니다"))
+                            korean: "사진 화면의 검색 결과(`results`)가 실패 대신 \(found.brief) 상태입니다"))
                     return
                 }
                 #expect(
@@ -122,7 +123,7 @@ enum Exercise3b {
                         4,
                         "for Retry-After: 30 the search says \"\(searchSentence)\": a wait under a minute reads as 1 minute, rounded up",
                         korean:
-                            "Retry-After: 30이면 검색 화면이 \"\(searchSentence)\"라고 표시합니다. 1분이 안 되는 대기는 올림해서 1 minute으로 표시합니다"
+                            "Retry-After: 30이면 검색 결과에 \"\(searchSentence)\"라고 표시됩니다. 1분이 안 되는 대기는 올림해서 1 minute으로 표시해야 합니다"
                     ))
             },
             StepCase("the sign-in screen names the wait too") {
@@ -135,16 +136,24 @@ enum Exercise3b {
                         body: Data(#"{"resultCode":503,"status":"fail","data":"Service Unavailable"}"#.utf8)))
                 let state = try await signIn(on: adapter)
                 guard case .refused(let sentence, let canRetry) = state else {
-                    Issue.record(page.comment(5, "the sign-in screen shows \(state), not a refusal"))
+                    Issue.record(
+                        page.comment(
+                            5, "the sign-in screen shows \(state), not a refusal",
+                            korean: "로그인 화면이 거절(`refused`) 대신 \(state) 상태입니다"))
                     return
                 }
                 #expect(
                     sentence.contains("maintenance") && sentence.contains("1 minute"),
                     page.comment(
                         5,
-                        "for Retry-After: 60 the sign-in screen says \"\(sentence)\": it must name the maintenance and the wait, 1 minute"
+                        "for Retry-After: 60 the sign-in screen says \"\(sentence)\": it must name the maintenance and the wait, 1 minute",
+                        korean: "Retry-After: 60이면 로그인 화면에 \"\(sentence)\"라고 표시됩니다. 문구에 maintenance와 1 minute이 들어가야 합니다"
                     ))
-                #expect(canRetry, page.comment(5, "no Retry on the sign-in screen for a wait that ends"))
+                #expect(
+                    canRetry,
+                    page.comment(
+                        5, "no Retry on the sign-in screen for a wait that ends",
+                        korean: "기다리면 다시 시도할 수 있는 실패인데 로그인 화면에 Retry 버튼이 없습니다"))
             },
             StepCase("to the caller it is still a server failure, whose message names the seconds") {
                 guard let started = try await begun() else { return }
@@ -155,24 +164,35 @@ enum Exercise3b {
                     failure?.kind == .server,
                     page.comment(
                         6,
-                        "the call site names its kind \(failure?.kind.map { "\($0)" } ?? "nil"), not server: a 503 is a server failure to every screen that does not look closer"
+                        "the call site names its kind \(failure?.kind.map { "\($0)" } ?? "nil"), not server: a 503 is a server failure to every screen that does not look closer",
+                        korean: """
+                            호출부가 분류한 실패의 `kind`가 \(failure?.kind.map { "\($0)" } ?? "nil")입니다. 기대한 값: `server`. \
+                            자세히 들여다보지 않는 화면에서는 503도 서버 실패입니다
+                            """
                     ))
                 #expect(
                     failure?.message.contains("120") == true,
                     page.comment(
-                        3, "the error's description is \"\(failure?.message ?? "")\": it does not name the 120 seconds")
+                        3, "the error's description is \"\(failure?.message ?? "")\": it does not name the 120 seconds",
+                        korean: "에러의 설명이 \"\(failure?.message ?? "")\"입니다. 설명에 120초가 들어가야 합니다")
                 )
             },
             StepCase("a 503 without a wait in seconds, or another status with one, stays an ordinary server failure") {
                 guard let started = try await begun() else { return }
                 let (adapter, fake) = started
-                let others: [(String, Override)] = [
-                    ("a 503 with no Retry-After", unavailable(retryAfter: nil)),
-                    ("a 503 whose Retry-After is a date", unavailable(retryAfter: "Wed, 21 Oct 2026 07:28:00 GMT")),
-                    ("a 503 whose Retry-After is negative", unavailable(retryAfter: "-5")),
-                    ("a 500 with Retry-After: 120", unavailable(retryAfter: "120", status: 500)),
+                let others: [(String, korean: String, Override)] = [
+                    ("a 503 with no Retry-After", "Retry-After가 없는 503", unavailable(retryAfter: nil)),
+                    (
+                        "a 503 whose Retry-After is a date", "Retry-After가 날짜인 503",
+                        unavailable(retryAfter: "Wed, 21 Oct 2026 07:28:00 GMT")
+                    ),
+                    ("a 503 whose Retry-After is negative", "Retry-After가 음수인 503", unavailable(retryAfter: "-5")),
+                    (
+                        "a 500 with Retry-After: 120", "Retry-After: 120이 붙은 500",
+                        unavailable(retryAfter: "120", status: 500)
+                    ),
                 ]
-                for (what, override) in others {
+                for (what, whatKorean, override) in others {
                     fake.override(.photo, with: override)
                     let shown = try await detail(on: adapter)
                     let ordinary: Bool
@@ -185,7 +205,11 @@ enum Exercise3b {
                         ordinary,
                         page.comment(
                             7,
-                            "for \(what) the photo screen shows \(shown.brief): only a 503 with a whole number of seconds is serviceUnavailable"
+                            "for \(what) the photo screen shows \(shown.brief): only a 503 with a whole number of seconds is serviceUnavailable",
+                            korean: """
+                                \(whatKorean)에 사진 화면이 \(shown.brief) 상태입니다. 다른 서버 실패와 똑같이 보여야 합니다. \
+                                `serviceUnavailable`이 되는 것은 Retry-After가 0 이상의 정수 초인 503뿐입니다
+                                """
                         ))
                 }
             },
