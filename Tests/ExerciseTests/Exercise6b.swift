@@ -24,7 +24,7 @@ enum Exercise6b {
         guard let making = adapter as? any HomeScreenMaking else {
             let notBegun = page.says(
                 "Stage 6 has no home screen yet: Stage6Adapter does not conform to HomeScreenMaking.",
-                korean: "6단계에는 아직 홈 화면이 없습니다. Stage6Adapter가 HomeScreenMaking을 채택하지 않습니다.")
+                korean: "6단계에는 아직 홈 화면이 없습니다. `Stage6Adapter`가 아직 `HomeScreenMaking`을 채택하지 않았습니다.")
             Issue.record("\(notBegun) \(page.start)")
             return nil
         }
@@ -55,9 +55,9 @@ enum Exercise6b {
                     before awaiting either
                     """,
                     korean: """
-                        가짜 서버가 응답을 붙잡고 있는 동안 load(topic:)이 \
+                        가짜 서버가 응답을 붙잡고 있는 동안 `load(topic:)`이 \
                         \(sent.isEmpty ? "요청을 하나도 보내지 않았습니다" : "\(sentKorean.joined())만 보냈습니다"). \
-                        두 요청을 모두 async let으로 시작한 뒤에 await하세요
+                        두 요청을 모두 `async let`으로 시작한 뒤에 await하세요
                         """))
             random.open()
             search.open()
@@ -93,7 +93,7 @@ enum Exercise6b {
                 4,
                 "while both loads wait, the screen shows \(screen.featured.brief) and \(screen.results.brief), not loading twice",
                 korean:
-                    "두 로드가 응답을 기다리는 동안 화면이 loading 두 개가 아니라 \(screen.featured.brief)와(과) \(screen.results.brief)을(를) 보여 줍니다"
+                    "두 로드가 응답을 기다리는 동안에는 둘 다 `loading`이어야 하는데, 오늘의 사진은 \(screen.featured.brief), 검색 결과는 \(screen.results.brief)입니다"
             ))
         started.random.release()
         started.search.release()
@@ -102,18 +102,18 @@ enum Exercise6b {
             screen.featured.loadedValue?.id != nil,
             page.comment(
                 4, "once both answered, today's photo shows \(screen.featured.brief)",
-                korean: "두 응답이 모두 온 뒤에 오늘의 사진이 \(screen.featured.brief)을(를) 보여 줍니다"))
+                korean: "두 응답이 모두 왔는데 오늘의 사진이 아직 \(screen.featured.brief) 상태입니다"))
         #expect(
             screen.results.loadedValue?.map(\.id) == ["Dwu85P9SOIk", "Rk3OQZ1Y5Jw"],
             page.comment(
                 4, "once both answered, the search shows \(screen.results.brief)",
-                korean: "두 응답이 모두 온 뒤에 검색 결과가 \(screen.results.brief)을(를) 보여 줍니다"))
+                korean: "두 응답이 모두 왔는데 검색 결과가 아직 \(screen.results.brief) 상태입니다"))
         let queries = fake.log.compactMap { $0.serverView?.values("query").first }
         #expect(
             queries == [topic],
             page.comment(
                 4, "the search asked for \(queries), not [\"\(topic)\"]",
-                korean: "검색이 [\"\(topic)\"]이 아니라 \(queries)을(를) 요청했습니다"))
+                korean: "검색 요청의 query 값이 \(queries)입니다. 기대한 값: [\"\(topic)\"]"))
     }
 
     @MainActor
@@ -130,7 +130,11 @@ enum Exercise6b {
             stopped == 2,
             page.comment(
                 5,
-                "leaving stopped \(stopped) of the 2 requests: start no Task of your own in load(topic:); async let's children are cancelled with the task that awaits them"
+                "leaving stopped \(stopped) of the 2 requests: start no Task of your own in load(topic:); async let's children are cancelled with the task that awaits them",
+                korean: """
+                    화면을 떠날 때 요청 2개 중 \(stopped)개가 멈췄습니다. `load(topic:)` 안에서 직접 `Task`를 시작하지 마세요. \
+                    `async let`의 자식 태스크는 자신을 await하는 태스크와 함께 취소됩니다
+                    """
             ))
         // Anything still held answers now, as a slow server would after the person left.
         started.random.open()
@@ -140,7 +144,11 @@ enum Exercise6b {
             screen.featured == .loading && screen.results == .loading,
             page.comment(
                 6,
-                "after the person left, the screen shows \(screen.featured.brief) and \(screen.results.brief): check Task.isCancelled before changing the state"
+                "after the person left, the screen shows \(screen.featured.brief) and \(screen.results.brief): check Task.isCancelled before changing the state",
+                korean: """
+                    사용자가 떠난 뒤에도 화면의 상태가 바뀌었습니다. 오늘의 사진은 \(screen.featured.brief), \
+                    검색 결과는 \(screen.results.brief)입니다. 상태를 바꾸기 전에 `Task.isCancelled`를 확인하세요
+                    """
             ))
     }
 
@@ -152,13 +160,19 @@ enum Exercise6b {
         await screen.load(topic: topic)
         guard case .failed = screen.featured else {
             Issue.record(
-                page.comment(4, "with a 500 for today's photo, it shows \(screen.featured.brief), not a failure"))
+                page.comment(
+                    4, "with a 500 for today's photo, it shows \(screen.featured.brief), not a failure",
+                    korean: "오늘의 사진 요청이 500을 받았는데, 오늘의 사진이 실패 대신 \(screen.featured.brief) 상태입니다"))
             return
         }
         #expect(
             screen.results.loadedValue?.isEmpty == false,
             page.comment(
-                4, "today's photo failed and the search shows \(screen.results.brief): each part keeps its own outcome")
+                4, "today's photo failed and the search shows \(screen.results.brief): each part keeps its own outcome",
+                korean: """
+                    오늘의 사진이 실패했는데 검색 결과가 \(screen.results.brief) 상태입니다. \
+                    두 로드는 각자 자기 결과로 끝나야 합니다
+                    """)
         )
     }
 }
