@@ -1,5 +1,5 @@
-// Exercise 5b: your offline check of stage 5's search request. This file is yours to write; the
-// steps are in Exercises/stage5b/README.md. The exercise's suite runs your check on the router's own
+// Exercise 5b: your offline check of stage 5's search request, yours to write. The steps are in
+// Exercises/stage5b/README.md and README.ko.md. The exercise's suite runs your check on the router's own
 // requests, which it must pass, and on wrong ones planted for it, which it must all catch.
 import FakeServers
 import Foundation
