@@ -18,13 +18,18 @@ enum Exercise4b {
         guard let calling = adapter as? any FavoriteCalling else {
             let notBegun = page.says(
                 "Stage 4 has no favorite(photoID:) yet: Stage4Adapter does not conform to FavoriteCalling.",
-                korean: "4단계에는 아직 favorite(photoID:) 호출이 없습니다. Stage4Adapter가 FavoriteCalling을 채택하지 않습니다.")
+                korean: "4단계에는 아직 `favorite(photoID:)` 호출이 없습니다. `Stage4Adapter`가 아직 `FavoriteCalling`을 채택하지 않았습니다."
+            )
             Issue.record("\(notBegun) \(page.start)")
             return nil
         }
         let fake = freshFake()
         let login = await calling.login(username: FakeServers.demoUsername, password: FakeServers.demoPassword)
-        let token = try #require(login.value, "the demo login failed: \(login.failure?.message ?? "")")
+        let token = try #require(
+            login.value,
+            page.note(
+                "the demo login failed: \(login.failure?.message ?? "")",
+                korean: "데모 계정 로그인이 실패했습니다: \(login.failure?.message ?? "")"))
         return (calling, fake, token)
     }
 
@@ -47,39 +52,58 @@ enum Exercise4b {
                     outcome.value != nil,
                     page.comment(
                         step(after: outcome.failure), "favorite(photoID:) failed: \(outcome.failure?.message ?? "")",
-                        korean: "favorite(photoID:)가 실패했습니다: \(outcome.failure?.message ?? "")"))
+                        korean: "`favorite(photoID:)`가 실패했습니다: \(outcome.failure?.message ?? "")"))
             },
             StepCase("favorite sends PUT /me/favorites/{id} with no body, signed in by the plugin") {
                 guard let started = try await signedIn() else { return }
                 let (calling, fake, token) = started
                 _ = await calling.favorite(photoID: knownID, token: token)
                 let sent = Array(fake.log.dropFirst())
-                #expect(sent.count == 1, page.comment(3, "favorite(photoID:) sent \(sent.count) requests, not one"))
+                #expect(
+                    sent.count == 1,
+                    page.comment(
+                        3, "favorite(photoID:) sent \(sent.count) requests, not one",
+                        korean: "`favorite(photoID:)`가 요청을 \(sent.count)개 보냈습니다. 하나만 보내야 합니다"))
                 guard let request = sent.first else { return }
                 #expect(
                     request.url.host == FakeServers.popcornHost,
-                    page.comment(3, "the request went to \(request.url.host ?? "no host")"))
+                    page.comment(
+                        3, "the request went to \(request.url.host ?? "no host")",
+                        korean: "요청의 호스트가 \(request.url.host ?? "없음")입니다. 기대한 값: \(FakeServers.popcornHost)"))
                 #expect(
                     request.serverView?.pathSegments == ["me", "favorites", knownID],
                     page.comment(
                         3,
-                        "the path is /\(request.serverView?.pathSegments.joined(separator: "/") ?? ""), not /me/favorites/\(knownID)"
+                        "the path is /\(request.serverView?.pathSegments.joined(separator: "/") ?? ""), not /me/favorites/\(knownID)",
+                        korean:
+                            "경로가 /\(request.serverView?.pathSegments.joined(separator: "/") ?? "")입니다. 기대한 값: /me/favorites/\(knownID)"
                     ))
-                #expect(request.method == "PUT", page.comment(3, "the method is \(request.method), not PUT"))
+                #expect(
+                    request.method == "PUT",
+                    page.comment(
+                        3, "the method is \(request.method), not PUT", korean: "메서드가 \(request.method)입니다. 기대한 값: PUT"))
                 #expect(
                     request.body?.isEmpty ?? true,
-                    page.comment(4, "a body was sent: the id in the path is all the call says"))
+                    page.comment(
+                        4, "a body was sent: the id in the path is all the call says",
+                        korean: "바디를 보냈습니다. 이 호출이 서버에 전하는 것은 경로에 든 id뿐입니다"))
                 let bearer = request.header("Authorization") == "Bearer \(token.accessToken)"
                 #expect(
                     bearer,
                     page.comment(
                         4,
-                        "no Authorization: Bearer with the sign-in's access token: the call needs the sign-in, and says so"
+                        "no Authorization: Bearer with the sign-in's access token: the call needs the sign-in, and says so",
+                        korean: """
+                            로그인으로 받은 액세스 토큰을 담은 `Authorization: Bearer` 헤더가 없습니다. \
+                            이 호출은 로그인이 필요하고, case가 그렇다고 밝혀야 합니다(`needsSignIn`)
+                            """
                     )
                 )
                 #expect(
                     !request.url.absoluteString.contains(token.accessToken),
-                    page.comment(4, "the access token is in the URL: the plugin puts it in the header"))
+                    page.comment(
+                        4, "the access token is in the URL: the plugin puts it in the header",
+                        korean: "액세스 토큰이 URL에 들어 있습니다. 플러그인이 토큰을 헤더에 넣습니다"))
             },
             StepCase("an empty 200 or a 200 with a body is a success too; an unknown photo fails as notFound") {
                 guard let started = try await signedIn() else { return }
@@ -88,14 +112,18 @@ enum Exercise4b {
                 let empty = await calling.favorite(photoID: knownID, token: token)
                 #expect(
                     empty.value != nil,
-                    page.comment(step(after: empty.failure), "an empty 200 failed: \(empty.failure?.message ?? "")"))
+                    page.comment(
+                        step(after: empty.failure), "an empty 200 failed: \(empty.failure?.message ?? "")",
+                        korean: "바디 없는 200 응답이 실패로 끝났습니다: \(empty.failure?.message ?? "")"))
                 fake.override(.favorite, with: .reply(status: 200, body: #"{"resultCode":200,"status":"success"}"#))
                 let withBody = await calling.favorite(photoID: knownID, token: token)
                 #expect(
                     withBody.value != nil,
                     page.comment(
                         5,
-                        "a 200 with a body failed (\(withBody.failure?.message ?? "")): NoContent reads any JSON object"
+                        "a 200 with a body failed (\(withBody.failure?.message ?? "")): NoContent reads any JSON object",
+                        korean:
+                            "바디가 있는 200 응답이 실패로 끝났습니다(\(withBody.failure?.message ?? "")). `NoContent`는 어떤 JSON 객체든 읽습니다"
                     )
                 )
                 let unknown = await calling.favorite(photoID: "no-such-photo", token: token)
@@ -103,7 +131,11 @@ enum Exercise4b {
                     unknown.failure?.kind == .notFound
                         && unknown.failure?.message.contains("Couldn't find Photo") == true,
                     page.comment(
-                        3, "an unknown photo ended as \(unknown.failure?.message ?? "a success"), not notFound"))
+                        3, "an unknown photo ended as \(unknown.failure?.message ?? "a success"), not notFound",
+                        korean: """
+                            없는 사진을 즐겨찾기한 결과: \(unknown.failure?.message ?? "성공"). \
+                            `notFound`로 실패하고 메시지에 Couldn't find Photo가 있어야 합니다
+                            """))
             },
             StepCase("an expired access token is refreshed once and the favourite sent again") {
                 guard let started = try await signedIn() else { return }
@@ -114,27 +146,39 @@ enum Exercise4b {
                     outcome.value != nil,
                     page.comment(
                         4,
-                        "with an expired token the favourite failed (\(outcome.failure?.message ?? "")): mark it as needing the sign-in, and the plugin refreshes"
+                        "with an expired token the favourite failed (\(outcome.failure?.message ?? "")): mark it as needing the sign-in, and the plugin refreshes",
+                        korean: """
+                            액세스 토큰이 만료된 상태에서 즐겨찾기가 실패했습니다(\(outcome.failure?.message ?? "")). \
+                            case를 로그인이 필요한 호출로 표시하면 플러그인이 토큰을 갱신합니다
+                            """
                     ))
                 let routes = fake.log.dropFirst().map { $0.route.map(\.rawValue) ?? "an unknown path" }
                 #expect(
                     routes == ["favorite", "refreshToken", "favorite"],
-                    page.comment(4, "the requests were \(routes), not favorite, refreshToken, favorite"))
+                    page.comment(
+                        4, "the requests were \(routes), not favorite, refreshToken, favorite",
+                        korean: "보낸 요청이 \(routes)입니다. 기대한 순서: favorite, refreshToken, favorite"))
             },
             StepCase("a signed-out token fails as unauthorized, with no refresh") {
                 guard let started = try await signedIn() else { return }
                 let (calling, fake, token) = started
-                #expect(await calling.logout(token: token).value != nil, "the logout before it failed")
+                #expect(
+                    await calling.logout(token: token).value != nil,
+                    page.note("the logout before it failed", korean: "그 전에 한 로그아웃이 실패했습니다"))
                 let outcome = await calling.favorite(photoID: knownID, token: token)
                 #expect(
                     outcome.failure?.kind == .unauthorized,
                     page.comment(
                         4,
-                        "after a logout the favourite ended as \(outcome.failure?.message ?? "a success"), not unauthorized"
+                        "after a logout the favourite ended as \(outcome.failure?.message ?? "a success"), not unauthorized",
+                        korean: """
+                            로그아웃한 뒤에 즐겨찾기한 결과: \(outcome.failure?.message ?? "성공"). \
+                            `unauthorized`로 실패해야 합니다
+                            """
                     ))
                 #expect(
                     !fake.log.contains { $0.route == .refreshToken },
-                    page.comment(4, "a refresh was tried after the logout"))
+                    page.comment(4, "a refresh was tried after the logout", korean: "로그아웃한 뒤에 토큰 갱신을 시도했습니다"))
             },
             StepCase("every favorite completes exactly once, and the logger keeps a line for each") {
                 guard let started = try await signedIn() else { return }
@@ -145,29 +189,34 @@ enum Exercise4b {
                     fake.override(.favorite, with: .failure(.timedOut))
                     #expect(
                         await calling.favorite(photoID: knownID, token: token).failure != nil,
-                        page.comment(5, "a timeout succeeded"))
+                        page.comment(5, "a timeout succeeded", korean: "타임아웃인데 성공했습니다"))
                     fake.override(.favorite, with: .reply(status: 500, body: ""))
                     #expect(
                         await calling.favorite(photoID: knownID, token: token).failure != nil,
-                        page.comment(5, "a 500 succeeded"))
+                        page.comment(5, "a 500 succeeded", korean: "500 응답인데 성공했습니다"))
                     fake.override(.favorite, with: .reply(status: 418, body: "teapot", contentType: "text/plain"))
                     #expect(
                         await calling.favorite(photoID: knownID, token: token).failure != nil,
-                        page.comment(5, "a 418 succeeded"))
+                        page.comment(5, "a 418 succeeded", korean: "418 응답인데 성공했습니다"))
                     #expect(
                         await calling.favorite(photoID: knownID, token: token).value != nil,
-                        page.comment(5, "the favourite after them failed"))
+                        page.comment(5, "the favourite after them failed", korean: "그다음 즐겨찾기가 실패했습니다"))
                 }
                 let lines = logging?.loggedLines.filter { $0.contains("/me/favorites/") } ?? []
                 #expect(
                     lines.count == 4,
                     page.comment(
                         5,
-                        "the logger kept \(lines.count) lines for four favourites: send it through APIClient.shared.request"
+                        "the logger kept \(lines.count) lines for four favourites: send it through APIClient.shared.request",
+                        korean: """
+                            즐겨찾기 네 번에 로거가 남긴 줄이 \(lines.count)개입니다. \
+                            요청을 `APIClient.shared.request`로 보내야 합니다
+                            """
                     ))
                 #expect(
                     !lines.contains { $0.contains(token.accessToken) },
-                    page.comment(5, "a logged line holds the access token"))
+                    page.comment(
+                        5, "a logged line holds the access token", korean: "로거가 남긴 줄에 액세스 토큰이 들어 있습니다"))
             },
         ]
     }

@@ -26,7 +26,8 @@ struct StepCase: Sendable, CustomTestStringConvertible {
 
 /// An exercise's page and hints, by its name (`2b`), for the failure messages: in the learner's
 /// edition, by the rule the `kata` command reads (`Language`, in Workbench/Ladder), framed in its
-/// language. What went wrong stays in English in both.
+/// language. What went wrong is in that language too wherever a check words it in both; values
+/// from the code (states, server messages, requests) stay as they are.
 struct ExercisePage: Sendable {
     let name: String
     let language: Language
@@ -77,6 +78,11 @@ struct ExercisePage: Sendable {
         }
     }
 
+    /// A comment for `#expect` or `#require` that names no step, in the page's language.
+    func note(_ english: String, korean: String) -> Comment {
+        Comment(rawValue: says(english, korean: korean))
+    }
+
     /// A comment for `#expect`: what is wrong, then the step that brings it.
     func comment(_ number: Int, _ what: String) -> Comment {
         // A sentence starts with a capital, unless it starts with code such as `refresh(token:)`.
@@ -101,9 +107,17 @@ func watchingCompletions(
     try await CompletionMonitor.$current.withValue(monitor) {
         try await body()
     }
+    let korean = monitor.problems.map { problem in
+        switch problem.kind {
+        case .calledAgain: "\(problem.call): 컴플리션 핸들러를 두 번 이상 호출했습니다"
+        case .neverCalled: "\(problem.call): 컴플리션 핸들러를 호출하지 않았습니다"
+        }
+    }
     #expect(
         monitor.problems.isEmpty,
-        exercise.comment(step, "\(monitor.problems.map(\.description).joined(separator: "; "))"),
+        exercise.comment(
+            step, "\(monitor.problems.map(\.description).joined(separator: "; "))",
+            korean: korean.joined(separator: ". ")),
         sourceLocation: sourceLocation)
 }
 
