@@ -38,7 +38,10 @@ struct ExerciseCase: Sendable, CustomTestStringConvertible {
             let adapterName = "\(type(of: adapter))"
             let notBegun = page.says(
                 "Stage \(number) has no userPhotos(username:) yet: \(adapterName) does not conform to UserPhotosCalling.",
-                korean: "\(number)단계에는 아직 userPhotos(username:) 호출이 없습니다. \(adapterName)가 UserPhotosCalling을 채택하지 않습니다."
+                korean: """
+                    \(number)단계에는 아직 `userPhotos(username:)` 호출이 없습니다. \
+                    아직 `UserPhotosCalling`을 채택하지 않은 어댑터: `\(adapterName)`.
+                    """
             )
             Issue.record("\(notBegun) \(page.start)")
             return

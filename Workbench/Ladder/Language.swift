@@ -2,7 +2,7 @@
 // as a Mac set to Korean gives Terminal), or where WORKBOOK_LANGUAGE=ko asks for it; else English.
 // Beside the ladder, so that the `kata` command and the exercises' tests read one rule: both point a
 // learner at the pages of their edition. `kata` says the rest in English in both; the exercises' failures
-// frame it in Korean too. Pure, with no process, so unfenced.
+// say in Korean too what went wrong, wherever a check words it in both. Pure, with no process, so unfenced.
 
 /// The edition of the docs a learner reads.
 package enum Language: String, Sendable {
