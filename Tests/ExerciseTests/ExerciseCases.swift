@@ -51,6 +51,11 @@ struct ExerciseCase: Sendable, CustomTestStringConvertible {
     }
 }
 
+/// A comment for `#expect` in the learner's language. It names no page, so any exercise's edition serves.
+private func note(_ english: String, korean: String) -> Comment {
+    ExercisePage(name: "1").note(english, korean: korean)
+}
+
 enum ExerciseCases {
     /// The cases for one stage's exercise.
     static func `for`(stage: Int) -> [ExerciseCase] {
@@ -75,11 +80,12 @@ enum ExerciseCases {
                 #expect(request.header("Authorization") == "Client-ID \(FakeServers.demoAccessKey)")
                 #expect(
                     !request.url.absoluteString.contains(FakeServers.demoAccessKey),
-                    "the key goes in the header, not the URL")
-                #expect(request.body?.isEmpty ?? true, "a GET carries no body")
+                    note("the key goes in the header, not the URL", korean: "키는 URL이 아니라 헤더에 넣습니다"))
+                #expect(request.body?.isEmpty ?? true, note("a GET carries no body", korean: "GET 요청에는 바디가 없습니다"))
                 // `["": ""]` as the parameters sends a stray `?=`: an empty name the server must puzzle over.
                 #expect(
-                    request.serverView?.query.allSatisfy { !$0.name.isEmpty } ?? false, "no parameter without a name")
+                    request.serverView?.query.allSatisfy { !$0.name.isEmpty } ?? false,
+                    note("no parameter without a name", korean: "이름 없는 파라미터가 있으면 안 됩니다"))
             },
             ExerciseCase("an unknown user fails, with notFound where the stage can tell") { stage, calling in
                 let failure = try stage.failure(await calling.userPhotos(username: "nobody"))
@@ -87,7 +93,10 @@ enum ExerciseCases {
                 #expect(failure.kind == stage.expectedKind(.notFound))
                 if stage.expectedKind(.notFound) != nil {
                     #expect(
-                        failure.message.contains("Couldn't find User"), "a typed stage passes on the server's message")
+                        failure.message.contains("Couldn't find User"),
+                        note(
+                            "a typed stage passes on the server's message",
+                            korean: "커스텀 에러 타입을 쓰는 단계는 서버가 보낸 메시지를 그대로 전달합니다"))
                 }
             },
             ExerciseCase("every userPhotos call completes exactly once, whether it succeeds or fails") {
@@ -120,9 +129,13 @@ enum ExerciseCases {
                 stage, calling in
                 for username in ["", ".", ".."] {
                     let failure = try stage.failure(await calling.userPhotos(username: username))
-                    #expect(failure.kind == .invalidRequest, "username \"\(username)\"")
+                    #expect(
+                        failure.kind == .invalidRequest,
+                        note("username \"\(username)\"", korean: "사용자 이름 \"\(username)\""))
                 }
-                #expect(stage.fake.log.isEmpty, "nothing reached the server")
+                #expect(
+                    stage.fake.log.isEmpty,
+                    note("nothing reached the server", korean: "요청이 하나도 서버에 가지 않아야 합니다"))
             },
             ExerciseCase("cancelling the caller cancels the userPhotos request at once", from: 6) {
                 stage, calling in
