@@ -27,7 +27,7 @@ struct Chapter: Sendable, CustomTestStringConvertible {
     ]
     /// The same sections in the Korean chapters, one for one.
     static let koreanSections = [
-        "문제점", "이번 단계", "호출부", "호출 관계", "스위트가 증명하는 것", "함정", "연습 문제", "토론",
+        "문제점", "이번 단계", "호출부", "호출 관계", "테스트로 확인하는 것", "함정", "연습 문제", "토론",
     ]
 
     var sections: [String] { isKorean ? Self.koreanSections : Self.sections }
