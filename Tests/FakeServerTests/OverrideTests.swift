@@ -1,10 +1,11 @@
 // The fake's own machinery: a test's overrides and holds, its log, its two protocol classes.
-import FakeServers
 import FakeTurns
 import Foundation
 import Locking
 import Models
 import Testing
+
+@testable import FakeServers
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -156,6 +157,19 @@ extension FakeServerTests {
         #expect(fake.stoppedRequests == 1)
         #expect(hold.count == 0 && hold.caught == 1)
         #expect(hold.release() == 0)
+    }
+
+    @Test("on Linux, the fake finds the queue FoundationNetworking calls URL protocols on, to call its client there")
+    func findsTheClientQueue() throws {
+        #if canImport(FoundationNetworking)
+        // Without it, a reply answered from another thread races the session's task registry and
+        // crashes now and then; FakeURLProtocol.clientQueue(of:) says why.
+        let task = session.dataTask(with: try #require(URL(string: "https://api.unsplash.com/photos/random")))
+        #expect(
+            FakeURLProtocol.clientQueue(of: task) != nil,
+            "URLSessionTask has no stored DispatchQueue named workQueue in this toolchain: look for the queue FoundationNetworking calls startLoading on, and update FakeURLProtocol.clientQueue(of:)"
+        )
+        #endif
     }
 
     @Test("a hold keeps an override's reply back too, says when a wait never comes true, and open() lets all go")

@@ -14,6 +14,8 @@ class FakeURLProtocol: URLProtocol {
     private let finished = Locked(false)
     // The hold this request's reply waits in, if any.
     private let hold = Locked<Hold?>(nil)
+    // Set as loading starts, before any answer is scheduled; read only after.
+    private nonisolated(unsafe) var clientQueue: DispatchQueue?
 
     override class func canInit(with request: URLRequest) -> Bool {
         // Every http(s) request, so that nothing slips through to the real network; only a
@@ -28,6 +30,7 @@ class FakeURLProtocol: URLProtocol {
     override func startLoading() {
         let exchange = Self.fake.receive(request)
         let override = exchange.override ?? Override()
+        clientQueue = Self.clientQueue(of: task)
         // A real client gives up after its timeout; the fake keeps that promise for the client.
         let timeout = request.timeoutInterval
         if let hold = override.hold, let recorded = exchange.request {
@@ -36,9 +39,12 @@ class FakeURLProtocol: URLProtocol {
             let loader = Handle(protocol: self)
             self.hold.withLock { $0 = hold }
             let held = hold.take(recorded, id: ObjectIdentifier(self)) {
-                // A client that cancelled while the reply was held hears nothing more.
-                guard loader.protocol.task?.state != .canceling else { return }
-                loader.protocol.respond(to: exchange, with: override, timeout: timeout, timerStarted: true)
+                // Released on the test's thread; answered where the client is called.
+                loader.protocol.onClientQueue {
+                    // A client that cancelled while the reply was held hears nothing more.
+                    guard loader.protocol.task?.state != .canceling else { return }
+                    loader.protocol.respond(to: exchange, with: override, timeout: timeout, timerStarted: true)
+                }
             }
             if !held {
                 respond(to: exchange, with: override, timeout: timeout, timerStarted: true)
@@ -81,13 +87,44 @@ class FakeURLProtocol: URLProtocol {
             work(self)
         } else {
             let loader = Handle(protocol: self)
-            DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { work(loader.protocol) }
+            (clientQueue ?? .global()).asyncAfter(deadline: .now() + seconds) { work(loader.protocol) }
         }
+    }
+
+    /// Runs `work` on the queue the client must be called on, and returns once it has run.
+    private func onClientQueue(_ work: () -> Void) {
+        if let clientQueue { clientQueue.sync(execute: work) } else { work() }
+    }
+
+    /// The queue this protocol must call its client on: on Linux, the task's work queue.
+    ///
+    /// FoundationNetworking keeps a session's tasks in a registry that only that queue touches,
+    /// and every client call reads it; a call from another thread races a task that finishes
+    /// meanwhile, and crashes now and then. The queue is not public, so it is found by reflection.
+    /// Apple's client may be called from any thread: nil there, and the fake calls it where it is.
+    static func clientQueue(of task: URLSessionTask?) -> DispatchQueue? {
+        #if canImport(FoundationNetworking)
+        // A data task's mirror holds its own fields; the queue is URLSessionTask's.
+        var mirror = task.map { Mirror(reflecting: $0) }
+        while let current = mirror {
+            if let queue = current.children.first(where: { $0.label == "workQueue" })?.value as? DispatchQueue {
+                return queue
+            }
+            mirror = current.superclassMirror
+        }
+        return nil
+        #else
+        return nil
+        #endif
     }
 
     /// Claims the right to end the load; false once it was stopped or already ended. A held
     /// reply that ends here is no longer held.
     private func claim() -> Bool {
+        if let clientQueue {
+            // Every answer and every stop passes here: off the client's queue is the crash above.
+            dispatchPrecondition(condition: .onQueue(clientQueue))
+        }
         let claimed = finished.withLock { done in
             defer { done = true }
             return !done
