@@ -82,7 +82,7 @@ let package = Package(
         .target(name: "FakeTurns", path: "Tests/FakeTurns"),
         // Helpers the shared suite and the exercises both use to drive a stage through the fakes.
         .target(
-            name: "StageTesting", dependencies: ["Harness", "FakeServers", "FakeTurns", "Locking", "Models"],
+            name: "StageTesting", dependencies: ["Harness", "FakeServers", "FakeTurns", "Ladder", "Locking", "Models"],
             path: "Tests/StageTesting"),
         .testTarget(
             name: "LadderTests",

@@ -46,7 +46,8 @@ struct ExerciseCase: Sendable, CustomTestStringConvertible {
             Issue.record("\(notBegun) \(page.start)")
             return
         }
-        let stage = StageUnderTest(adapter: adapter, fake: freshFake())
+        let language = ExercisePage(name: "\(number)").language
+        let stage = StageUnderTest(adapter: adapter, fake: freshFake(), language: language)
         try await stage.watchingCompletions { try await body(stage, calling) }
     }
 }

@@ -1,6 +1,7 @@
 // What the shared suite and the exercises both need to drive a stage through the fake servers.
 import FakeServers
 import Harness
+import Ladder
 import Locking
 import Testing
 
@@ -71,10 +72,17 @@ private func waitUntilHeld<Value: Sendable>(
 public struct StageUnderTest: Sendable {
     public let adapter: any StageAdapter
     public let fake: FakeServers
+    /// The language of the checks' messages: the learner's in the exercises, English in the shared suite.
+    package let language: Language
 
-    public init(adapter: any StageAdapter, fake: FakeServers) {
+    package init(adapter: any StageAdapter, fake: FakeServers, language: Language = .english) {
         self.adapter = adapter
         self.fake = fake
+        self.language = language
+    }
+
+    private func says(_ english: String, korean: String) -> Comment {
+        Comment(rawValue: language == .korean ? korean : english)
     }
 
     public var number: Int { adapter.stage.number }
@@ -113,8 +121,13 @@ public struct StageUnderTest: Sendable {
     /// The one request the case expects the stage to have sent.
     public func onlyRequest(sourceLocation: SourceLocation = #_sourceLocation) throws -> RecordedRequest {
         let log = fake.log
-        #expect(log.count == 1, "stage \(number) sent \(log.count) requests", sourceLocation: sourceLocation)
-        return try #require(log.first, "stage \(number) sent no request", sourceLocation: sourceLocation)
+        #expect(
+            log.count == 1,
+            says("stage \(number) sent \(log.count) requests", korean: "\(number)단계가 요청을 \(log.count)개 보냈습니다"),
+            sourceLocation: sourceLocation)
+        return try #require(
+            log.first, says("stage \(number) sent no request", korean: "\(number)단계가 요청을 보내지 않았습니다"),
+            sourceLocation: sourceLocation)
     }
 
     /// The value a call should have returned; when it failed, the failure's message is the issue.
@@ -123,7 +136,10 @@ public struct StageUnderTest: Sendable {
     {
         if case .failure(let failure) = outcome {
             Issue.record(
-                "stage \(number) failed where it should succeed: \(failure.message)", sourceLocation: sourceLocation)
+                says(
+                    "stage \(number) failed where it should succeed: \(failure.message)",
+                    korean: "\(number)단계가 성공해야 할 호출에서 실패했습니다: \(failure.message)"),
+                sourceLocation: sourceLocation)
         }
         return try #require(outcome.value, sourceLocation: sourceLocation)
     }
@@ -134,7 +150,10 @@ public struct StageUnderTest: Sendable {
     {
         if case .value(let value) = outcome {
             Issue.record(
-                "stage \(number) succeeded where it should fail, with \(value)", sourceLocation: sourceLocation)
+                says(
+                    "stage \(number) succeeded where it should fail, with \(value)",
+                    korean: "\(number)단계가 실패해야 할 호출에서 성공했습니다. 돌려준 값: \(value)"),
+                sourceLocation: sourceLocation)
         }
         return try #require(outcome.failure, sourceLocation: sourceLocation)
     }
@@ -152,10 +171,25 @@ public struct StageUnderTest: Sendable {
         try await CompletionMonitor.$current.withValue(monitor) {
             try await body()
         }
-        #expect(monitor.problems.isEmpty, "stage \(number): \(monitor.problems)", sourceLocation: sourceLocation)
+        #expect(
+            monitor.problems.isEmpty,
+            says(
+                "stage \(number): \(monitor.problems)",
+                korean: "\(number)단계: \(monitor.problems.map(\.korean).joined(separator: ", "))"),
+            sourceLocation: sourceLocation)
         // A handler never called will not be called in the next case either.
         if monitor.problems.contains(where: { $0.kind == .neverCalled }) {
             Bounded.stopAnswering(stage: number)
+        }
+    }
+}
+
+extension CompletionProblem {
+    /// The problem in Korean, for the exercises' Korean edition.
+    var korean: String {
+        switch kind {
+        case .calledAgain: "\(call)의 컴플리션 핸들러가 두 번 이상 호출되었습니다"
+        case .neverCalled: "\(call)의 컴플리션 핸들러가 호출되지 않았습니다"
         }
     }
 }
