@@ -40,7 +40,7 @@ enum Exercise3b {
                 ("\(waiting ?? "")"): stage 3 does not make serviceUnavailable from it yet.
                 """,
                 korean: """
-                    Retry-After: 120이 붙은 503이 다른 503과 똑같이 호출한 쪽과 사진 화면에 전달됩니다\
+                    Retry-After: 120이 붙은 503도 다른 503처럼 호출부와 사진 화면에 그대로 전달됩니다\
                     (메시지: "\(waiting ?? "")"). 3단계는 이 응답에서 아직 `serviceUnavailable`을 만들지 않습니다.
                     """)
             let caseThere = page.says(
@@ -207,7 +207,7 @@ enum Exercise3b {
                             7,
                             "for \(what) the photo screen shows \(shown.brief): only a 503 with a whole number of seconds is serviceUnavailable",
                             korean: """
-                                \(whatKorean)에 사진 화면이 \(shown.brief) 상태입니다. 다른 서버 실패와 똑같이 보여야 합니다. \
+                                \(whatKorean)을 받은 사진 화면이 \(shown.brief) 상태입니다. 다른 서버 실패와 똑같이 보여야 합니다. \
                                 `serviceUnavailable`이 되는 것은 Retry-After가 0 이상의 정수 초인 503뿐입니다
                                 """
                         ))

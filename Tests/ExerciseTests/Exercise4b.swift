@@ -95,7 +95,7 @@ enum Exercise4b {
                         "no Authorization: Bearer with the sign-in's access token: the call needs the sign-in, and says so",
                         korean: """
                             로그인으로 받은 액세스 토큰을 담은 `Authorization: Bearer` 헤더가 없습니다. \
-                            이 호출은 로그인이 필요하고, case가 그렇다고 밝혀야 합니다(`needsSignIn`)
+                            이 호출은 로그인이 필요하므로, case가 `needsSignIn`으로 그 사실을 밝혀야 합니다
                             """
                     )
                 )

@@ -42,8 +42,8 @@ enum Exercise5b {
             page.note(
                 "Stage5Adapter builds no request offline yet: kata 5 is in progress, or RequestBuilding was removed",
                 korean: """
-                    `Stage5Adapter`가 아직 요청을 오프라인으로 만들지 못합니다. 카타 5를 진행하는 중이거나 \
-                    `RequestBuilding`이 삭제되었습니다
+                    `Stage5Adapter`로는 아직 요청을 보내지 않고 만들어 볼 수 없습니다. 카타 5를 진행하는 중이거나 \
+                    `RequestBuilding`이 삭제된 상태입니다
                     """))
         return try builder.request(for: .searchPhotos(query: query)).get()
     }

@@ -40,7 +40,7 @@ struct ExerciseCase: Sendable, CustomTestStringConvertible {
                 "Stage \(number) has no userPhotos(username:) yet: \(adapterName) does not conform to UserPhotosCalling.",
                 korean: """
                     \(number)단계에는 아직 `userPhotos(username:)` 호출이 없습니다. \
-                    아직 `UserPhotosCalling`을 채택하지 않은 어댑터: `\(adapterName)`.
+                    `\(adapterName)`가 아직 `UserPhotosCalling`을 채택하지 않았습니다.
                     """
             )
             Issue.record("\(notBegun) \(page.start)")
@@ -136,7 +136,7 @@ enum ExerciseCases {
                 }
                 #expect(
                     stage.fake.log.isEmpty,
-                    note("nothing reached the server", korean: "요청이 하나도 서버에 가지 않아야 합니다"))
+                    note("nothing reached the server", korean: "서버에 요청이 하나도 닿지 않아야 합니다"))
             },
             ExerciseCase("cancelling the caller cancels the userPhotos request at once", from: 6) {
                 stage, calling in
