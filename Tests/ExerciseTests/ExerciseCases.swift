@@ -40,7 +40,7 @@ struct ExerciseCase: Sendable, CustomTestStringConvertible {
                 "Stage \(number) has no userPhotos(username:) yet: \(adapterName) does not conform to UserPhotosCalling.",
                 korean: """
                     \(number)단계에는 아직 `userPhotos(username:)` 호출이 없습니다. \
-                    `\(adapterName)`가 아직 `UserPhotosCalling`을 채택하지 않았습니다.
+                    `\(adapterName)`가 `UserPhotosCalling`을 채택하지 않았습니다.
                     """
             )
             Issue.record("\(notBegun) \(page.start)")
