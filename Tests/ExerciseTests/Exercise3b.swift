@@ -164,9 +164,9 @@ enum Exercise3b {
                     failure?.kind == .server,
                     page.comment(
                         6,
-                        "the call site names its kind \(failure?.kind.map { "\($0)" } ?? "nil"), not server: a 503 is a server failure to every screen that does not look closer",
+                        "the adapter names its kind \(failure?.kind.map { "\($0)" } ?? "nil"), not server: a 503 is a server failure to every screen that does not look closer",
                         korean: """
-                            호출부가 분류한 실패의 `kind`가 \(failure?.kind.map { "\($0)" } ?? "nil")입니다. 기대한 값: `server`. \
+                            어댑터가 분류한 실패의 `kind`가 \(failure?.kind.map { "\($0)" } ?? "nil")입니다. 기대한 값: `server`. \
                             자세히 들여다보지 않는 화면에서는 503도 서버 실패입니다
                             """
                     ))
