@@ -17,7 +17,7 @@ enum Exercise2b {
         guard let calling = adapter as? any TokenRefreshCalling else {
             let notBegun = page.says(
                 "Stage 2 has no refresh(token:) yet: Stage2Adapter does not conform to TokenRefreshCalling.",
-                korean: "2단계에는 아직 `refresh(token:)` 호출이 없습니다. `Stage2Adapter`가 아직 `TokenRefreshCalling`을 채택하지 않았습니다."
+                korean: "2단계에는 아직 `refresh(token:)`이 없습니다. `Stage2Adapter`가 `TokenRefreshCalling`을 채택하지 않았습니다."
             )
             Issue.record("\(notBegun) \(page.start)")
             return nil
@@ -166,22 +166,24 @@ enum Exercise2b {
                     fake.override(.refreshToken, with: .failure(.timedOut))
                     #expect(
                         await calling.refresh(token: token).failure != nil,
-                        page.comment(6, "a timeout succeeded", korean: "타임아웃인데 성공했습니다"))
+                        page.comment(6, "a timeout succeeded", korean: "타임아웃이 났는데 성공을 돌려줬습니다"))
                     fake.override(.refreshToken, with: .reply(status: 500, body: ""))
                     #expect(
                         await calling.refresh(token: token).failure != nil,
-                        page.comment(6, "a 500 succeeded", korean: "500 응답인데 성공했습니다"))
+                        page.comment(6, "a 500 succeeded", korean: "500 응답을 받았는데 성공을 돌려줬습니다"))
                     fake.override(.refreshToken, with: .reply(status: 200, body: ""))
                     #expect(
                         await calling.refresh(token: token).failure != nil,
-                        page.comment(6, "an empty 200 succeeded", korean: "바디 없는 200 응답인데 성공했습니다"))
+                        page.comment(6, "an empty 200 succeeded", korean: "바디 없는 200 응답을 받았는데 성공을 돌려줬습니다"))
                     fake.override(.refreshToken, with: .reply(status: 418, body: "teapot", contentType: "text/plain"))
                     #expect(
                         await calling.refresh(token: token).failure != nil,
-                        page.comment(6, "a 418 succeeded", korean: "418 응답인데 성공했습니다"))
+                        page.comment(6, "a 418 succeeded", korean: "418 응답을 받았는데 성공을 돌려줬습니다"))
                     #expect(
                         await calling.refresh(token: token).value != nil,
-                        page.comment(6, "the refresh after them failed", korean: "그다음 토큰 갱신이 실패했습니다"))
+                        page.comment(
+                            6, "the refresh after them failed",
+                            korean: "실패 네 번 뒤에 보낸 토큰 갱신에 실패했습니다. 서버가 정상으로 응답하면 성공해야 합니다"))
                 }
                 #expect(
                     fake.log.count == 6,

@@ -18,7 +18,7 @@ enum Exercise4b {
         guard let calling = adapter as? any FavoriteCalling else {
             let notBegun = page.says(
                 "Stage 4 has no favorite(photoID:) yet: Stage4Adapter does not conform to FavoriteCalling.",
-                korean: "4단계에는 아직 `favorite(photoID:)` 호출이 없습니다. `Stage4Adapter`가 아직 `FavoriteCalling`을 채택하지 않았습니다."
+                korean: "4단계에는 아직 `favorite(photoID:)`가 없습니다. `Stage4Adapter`가 `FavoriteCalling`을 채택하지 않았습니다."
             )
             Issue.record("\(notBegun) \(page.start)")
             return nil
@@ -103,7 +103,7 @@ enum Exercise4b {
                     !request.url.absoluteString.contains(token.accessToken),
                     page.comment(
                         4, "the access token is in the URL: the plugin puts it in the header",
-                        korean: "액세스 토큰이 URL에 들어 있습니다. 플러그인이 토큰을 헤더에 넣습니다"))
+                        korean: "액세스 토큰이 URL에 들어 있습니다. 토큰은 URL에 넣지 말고, 인증 플러그인이 헤더에 넣게 두세요"))
             },
             StepCase("an empty 200 or a 200 with a body is a success too; an unknown photo fails as notFound") {
                 guard let started = try await signedIn() else { return }
@@ -164,7 +164,7 @@ enum Exercise4b {
                 let (calling, fake, token) = started
                 #expect(
                     await calling.logout(token: token).value != nil,
-                    page.note("the logout before it failed", korean: "그 전에 한 로그아웃이 실패했습니다"))
+                    page.note("the logout before it failed", korean: "즐겨찾기를 보내기 전에 한 로그아웃이 실패했습니다"))
                 let outcome = await calling.favorite(photoID: knownID, token: token)
                 #expect(
                     outcome.failure?.kind == .unauthorized,
@@ -189,18 +189,20 @@ enum Exercise4b {
                     fake.override(.favorite, with: .failure(.timedOut))
                     #expect(
                         await calling.favorite(photoID: knownID, token: token).failure != nil,
-                        page.comment(5, "a timeout succeeded", korean: "타임아웃인데 성공했습니다"))
+                        page.comment(5, "a timeout succeeded", korean: "타임아웃이 났는데 성공을 돌려줬습니다"))
                     fake.override(.favorite, with: .reply(status: 500, body: ""))
                     #expect(
                         await calling.favorite(photoID: knownID, token: token).failure != nil,
-                        page.comment(5, "a 500 succeeded", korean: "500 응답인데 성공했습니다"))
+                        page.comment(5, "a 500 succeeded", korean: "500 응답을 받았는데 성공을 돌려줬습니다"))
                     fake.override(.favorite, with: .reply(status: 418, body: "teapot", contentType: "text/plain"))
                     #expect(
                         await calling.favorite(photoID: knownID, token: token).failure != nil,
-                        page.comment(5, "a 418 succeeded", korean: "418 응답인데 성공했습니다"))
+                        page.comment(5, "a 418 succeeded", korean: "418 응답을 받았는데 성공을 돌려줬습니다"))
                     #expect(
                         await calling.favorite(photoID: knownID, token: token).value != nil,
-                        page.comment(5, "the favourite after them failed", korean: "그다음 즐겨찾기가 실패했습니다"))
+                        page.comment(
+                            5, "the favourite after them failed",
+                            korean: "실패 세 번 뒤에 보낸 즐겨찾기가 실패했습니다. 서버가 정상으로 응답하면 성공해야 합니다"))
                 }
                 let lines = logging?.loggedLines.filter { $0.contains("/me/favorites/") } ?? []
                 #expect(

@@ -109,7 +109,7 @@ enum Exercise5b {
             },
             Planted(
                 what: "a search whose & is sent bare, which splits the query in two",
-                korean: "&를 인코딩하지 않아서 쿼리가 둘로 나뉘는 검색 요청", step: 5
+                korean: "& 기호를 인코딩하지 않아서 쿼리가 둘로 나뉘는 검색 요청", step: 5
             ) {
                 try request("\(base)?query=C%2B%2B%20&%20tea")
             },
@@ -153,7 +153,7 @@ enum Exercise5b {
         [
             (
                 "the query's spaces sent as +, which the server reads as spaces",
-                "쿼리의 공백을 +로 보낸 요청(서버는 +를 공백으로 읽습니다)",
+                "쿼리의 공백을 %20 대신 +로 보낸 요청",
                 { try request("\(base)?query=C%2B%2B+%26+tea") }
             ),
             (

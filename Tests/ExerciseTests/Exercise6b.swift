@@ -24,7 +24,7 @@ enum Exercise6b {
         guard let making = adapter as? any HomeScreenMaking else {
             let notBegun = page.says(
                 "Stage 6 has no home screen yet: Stage6Adapter does not conform to HomeScreenMaking.",
-                korean: "6단계에는 아직 홈 화면이 없습니다. `Stage6Adapter`가 아직 `HomeScreenMaking`을 채택하지 않았습니다.")
+                korean: "6단계에는 아직 홈 화면이 없습니다. `Stage6Adapter`가 `HomeScreenMaking`을 채택하지 않았습니다.")
             Issue.record("\(notBegun) \(page.start)")
             return nil
         }
@@ -102,12 +102,12 @@ enum Exercise6b {
             screen.featured.loadedValue?.id != nil,
             page.comment(
                 4, "once both answered, today's photo shows \(screen.featured.brief)",
-                korean: "두 응답이 모두 왔는데 오늘의 사진이 아직 \(screen.featured.brief) 상태입니다"))
+                korean: "두 응답이 모두 왔는데 오늘의 사진이 \(screen.featured.brief) 상태입니다. 받은 사진을 보여 줘야 합니다"))
         #expect(
             screen.results.loadedValue?.map(\.id) == ["Dwu85P9SOIk", "Rk3OQZ1Y5Jw"],
             page.comment(
                 4, "once both answered, the search shows \(screen.results.brief)",
-                korean: "두 응답이 모두 왔는데 검색 결과가 아직 \(screen.results.brief) 상태입니다"))
+                korean: "두 응답이 모두 왔는데 검색 결과가 \(screen.results.brief) 상태입니다. 받은 검색 결과를 보여 줘야 합니다"))
         let queries = fake.log.compactMap { $0.serverView?.values("query").first }
         #expect(
             queries == [topic],

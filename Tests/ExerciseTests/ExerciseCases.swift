@@ -81,8 +81,8 @@ enum ExerciseCases {
                 #expect(request.header("Authorization") == "Client-ID \(FakeServers.demoAccessKey)")
                 #expect(
                     !request.url.absoluteString.contains(FakeServers.demoAccessKey),
-                    note("the key goes in the header, not the URL", korean: "키는 URL이 아니라 헤더에 넣습니다"))
-                #expect(request.body?.isEmpty ?? true, note("a GET carries no body", korean: "GET 요청에는 바디가 없습니다"))
+                    note("the key goes in the header, not the URL", korean: "키는 URL이 아니라 헤더에 넣어야 합니다"))
+                #expect(request.body?.isEmpty ?? true, note("a GET carries no body", korean: "GET 요청에는 바디가 없어야 합니다"))
                 // `["": ""]` as the parameters sends a stray `?=`: an empty name the server must puzzle over.
                 #expect(
                     request.serverView?.query.allSatisfy { !$0.name.isEmpty } ?? false,
@@ -142,11 +142,11 @@ enum ExerciseCases {
                 stage, calling in
                 stage.fake.override(.userPhotos, with: .noAnswer)
                 let call = Task { await calling.userPhotos(username: exampleUser) }
-                try await waitUntil { stage.fake.log.count == 1 }
+                try await stage.waitUntil { stage.fake.log.count == 1 }
                 call.cancel()
                 let outcome = await call.value
                 #expect(outcome.failure?.kind == .cancelled)
-                try await waitUntil { stage.fake.stoppedRequests == 1 }
+                try await stage.waitUntil { stage.fake.stoppedRequests == 1 }
             },
         ]
     }

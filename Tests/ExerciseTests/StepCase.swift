@@ -4,6 +4,7 @@ import Foundation
 import Harness
 import Ladder
 import Models
+import StageTesting
 import Testing
 
 /// One behaviour a "b" exercise asks for. Its body first asks whether the exercise is begun at all,
@@ -107,12 +108,7 @@ func watchingCompletions(
     try await CompletionMonitor.$current.withValue(monitor) {
         try await body()
     }
-    let korean = monitor.problems.map { problem in
-        switch problem.kind {
-        case .calledAgain: "\(problem.call): 컴플리션 핸들러를 두 번 이상 호출했습니다"
-        case .neverCalled: "\(problem.call): 컴플리션 핸들러를 호출하지 않았습니다"
-        }
-    }
+    let korean = monitor.problems.map(\.korean)
     #expect(
         monitor.problems.isEmpty,
         exercise.comment(

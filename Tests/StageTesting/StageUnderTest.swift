@@ -18,12 +18,12 @@ public func freshFake(_ fake: FakeServers = .shared) -> FakeServers {
 /// its caller's isolation, so a main-actor test can wait on main-actor state.
 public func waitUntil(
     seconds: Int = 5, _ condition: () -> Bool, isolation: isolated (any Actor)? = #isolation,
-    sourceLocation: SourceLocation = #_sourceLocation
+    failure: Comment? = nil, sourceLocation: SourceLocation = #_sourceLocation
 ) async throws {
     for _ in 0..<(seconds * 200) where !condition() {
         try await Task.sleep(nanoseconds: 5_000_000)
     }
-    #expect(condition(), "still not true after \(seconds) seconds", sourceLocation: sourceLocation)
+    #expect(condition(), failure ?? "still not true after \(seconds) seconds", sourceLocation: sourceLocation)
 }
 
 /// Waits until `hold` holds `count` replies at once (true), or until every one of `calls` has ended
@@ -86,6 +86,18 @@ public struct StageUnderTest: Sendable {
     }
 
     public var number: Int { adapter.stage.number }
+
+    /// `waitUntil`, its failure in the stage's language.
+    package func waitUntil(
+        seconds: Int = 5, _ condition: () -> Bool, isolation: isolated (any Actor)? = #isolation,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
+        try await StageTesting.waitUntil(
+            seconds: seconds, condition, isolation: isolation,
+            failure: says(
+                "still not true after \(seconds) seconds", korean: "\(seconds)초를 기다려도 기대한 상태가 되지 않았습니다"),
+            sourceLocation: sourceLocation)
+    }
 
     /// Whether the case holds the stage to `capability`: declared by its adapter, or promised by its
     /// number. A kata's stage N runs stage N-1's code and adapter, and is held to stage N's promise.
@@ -175,7 +187,7 @@ public struct StageUnderTest: Sendable {
             monitor.problems.isEmpty,
             says(
                 "stage \(number): \(monitor.problems)",
-                korean: "\(number)단계: \(monitor.problems.map(\.korean).joined(separator: ", "))"),
+                korean: "\(number)단계: \(monitor.problems.map(\.korean).joined(separator: ". "))"),
             sourceLocation: sourceLocation)
         // A handler never called will not be called in the next case either.
         if monitor.problems.contains(where: { $0.kind == .neverCalled }) {
@@ -186,7 +198,7 @@ public struct StageUnderTest: Sendable {
 
 extension CompletionProblem {
     /// The problem in Korean, for the exercises' Korean edition.
-    var korean: String {
+    package var korean: String {
         switch kind {
         case .calledAgain: "\(call)의 컴플리션 핸들러가 두 번 이상 호출되었습니다"
         case .neverCalled: "\(call)의 컴플리션 핸들러가 호출되지 않았습니다"
