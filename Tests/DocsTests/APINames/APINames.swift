@@ -9,7 +9,7 @@ enum APINames {
         "CancellationError", "Character", "Codable", "Decodable", "DecodingError", "Duration", "Error",
         "HTTPURLResponse", "Int", "JSONDecoder", "JSONEncoder", "JSONSerialization", "TaskExecutor",
         "LocalizedError", "NSError", "NSLock", "Result", "Sendable", "String", "Task", "URLComponents", "URLError",
-        "URLProtocol", "URLQueryItem", "URLRequest", "URLSession",
+        "ContinuousClock", "URLProtocol", "URLQueryItem", "URLRequest", "URLSession",
         // Their initializers and members.
         "CharacterSet.urlPathAllowed", "DispatchQueue.main", "JSONSerialization.data(withJSONObject:options:)",
         "Process.waitUntilExit()",

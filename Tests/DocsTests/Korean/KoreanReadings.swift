@@ -155,6 +155,7 @@ enum KoreanReading {
         ci 씨아이
         cli 씨엘아이
         client 클라이언트
+        clock 클락
         clone 클론
         closure 클로저
         codable 코더블
