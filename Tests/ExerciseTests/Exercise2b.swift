@@ -10,15 +10,16 @@ import Testing
 
 enum Exercise2b {
     static let page = ExercisePage(name: "2b")
+    static let notBegun = NotBegun(
+        english: "Stage 2 has no refresh(token:) yet", korean: "2단계에는 아직 `refresh(token:)` 호출이 없습니다")
 
     /// Stage 2's call site with the exercise's call, or nil after saying where to start.
     static func calling() -> (any TokenRefreshCalling)? {
         let adapter: any StageAdapter = Stage2Adapter()
         guard let calling = adapter as? any TokenRefreshCalling else {
             let notBegun = page.says(
-                "Stage 2 has no refresh(token:) yet: Stage2Adapter does not conform to TokenRefreshCalling.",
-                korean: "2단계에는 아직 `refresh(token:)`이 없습니다. `Stage2Adapter`가 `TokenRefreshCalling`을 채택하지 않았습니다."
-            )
+                "\(Self.notBegun.english): Stage2Adapter does not conform to TokenRefreshCalling.",
+                korean: "\(Self.notBegun.korean). `Stage2Adapter`가 `TokenRefreshCalling`을 채택하지 않았습니다.")
             Issue.record("\(notBegun) \(page.start)")
             return nil
         }

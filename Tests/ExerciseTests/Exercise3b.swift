@@ -9,6 +9,9 @@ import Testing
 
 enum Exercise3b {
     static let page = ExercisePage(name: "3b")
+    static let notBegun = NotBegun(
+        english: "stage 3 does not make serviceUnavailable from it yet",
+        korean: "3단계는 이 응답에서 아직 `serviceUnavailable`을 만들지 않습니다")
     static let knownID = "Dwu85P9SOIk"
     /// What the photo screen shows for any server failure, such as a 503 that names no wait.
     static let troubleWords = "trouble"
@@ -37,11 +40,11 @@ enum Exercise3b {
             let notBegun = page.says(
                 """
                 A 503 with Retry-After: 120 still reaches the caller and the photo screen as any 503 does \
-                ("\(waiting ?? "")"): stage 3 does not make serviceUnavailable from it yet.
+                ("\(waiting ?? "")"): \(Self.notBegun.english).
                 """,
                 korean: """
                     Retry-After: 120이 붙은 503도 다른 503처럼 호출부와 사진 화면에 그대로 전달됩니다\
-                    (메시지: "\(waiting ?? "")"). 3단계는 이 응답에서 아직 `serviceUnavailable`을 만들지 않습니다.
+                    (메시지: "\(waiting ?? "")"). \(Self.notBegun.korean).
                     """)
             let caseThere = page.says(
                 "If the case is there already, go on with step 7: init(response:body:) makes it.",

@@ -9,6 +9,8 @@ import Testing
 
 enum Exercise4b {
     static let page = ExercisePage(name: "4b")
+    static let notBegun = NotBegun(
+        english: "Stage 4 has no favorite(photoID:) yet", korean: "4단계에는 아직 `favorite(photoID:)` 호출이 없습니다")
     static let knownID = "Dwu85P9SOIk"
 
     /// Stage 4's call site with the exercise's call, signed in on a fresh fake; or nil after saying
@@ -17,9 +19,8 @@ enum Exercise4b {
         let adapter: any StageAdapter = Stage4Adapter()
         guard let calling = adapter as? any FavoriteCalling else {
             let notBegun = page.says(
-                "Stage 4 has no favorite(photoID:) yet: Stage4Adapter does not conform to FavoriteCalling.",
-                korean: "4단계에는 아직 `favorite(photoID:)`가 없습니다. `Stage4Adapter`가 `FavoriteCalling`을 채택하지 않았습니다."
-            )
+                "\(Self.notBegun.english): Stage4Adapter does not conform to FavoriteCalling.",
+                korean: "\(Self.notBegun.korean). `Stage4Adapter`가 `FavoriteCalling`을 채택하지 않았습니다.")
             Issue.record("\(notBegun) \(page.start)")
             return nil
         }

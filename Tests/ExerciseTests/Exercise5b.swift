@@ -13,6 +13,8 @@ import FoundationNetworking
 
 enum Exercise5b {
     static let page = ExercisePage(name: "5b")
+    static let notBegun = NotBegun(
+        english: "Exercise 5b's check is not written yet", korean: "연습 문제 5b의 검사를 아직 작성하지 않았습니다")
     static let query = "C++ & tea"
     static let key = FakeServers.demoAccessKey
 
@@ -21,11 +23,11 @@ enum Exercise5b {
         guard let problems = searchRequestProblems(request, query: query) else {
             let notBegun = page.says(
                 """
-                Exercise 5b's check is not written yet: searchRequestProblems(_:query:) in \
+                \(Self.notBegun.english): searchRequestProblems(_:query:) in \
                 Tests/ExerciseTests/Stage5bSearchCheck.swift returns nil.
                 """,
                 korean: """
-                    연습 문제 5b의 검사를 아직 작성하지 않았습니다. Tests/ExerciseTests/Stage5bSearchCheck.swift의 \
+                    \(Self.notBegun.korean). Tests/ExerciseTests/Stage5bSearchCheck.swift의 \
                     `searchRequestProblems(_:query:)`가 nil을 반환합니다.
                     """)
             Issue.record("\(notBegun) \(page.start)")

@@ -14,6 +14,7 @@ import FoundationNetworking
 
 enum Exercise6b {
     static let page = ExercisePage(name: "6b")
+    static let notBegun = NotBegun(english: "Stage 6 has no home screen yet", korean: "6단계에는 아직 홈 화면이 없습니다")
     static let topic = "coffee"
 
     /// A new home screen from stage 6's call site, on a fresh fake; or nil after saying where to start.
@@ -23,8 +24,8 @@ enum Exercise6b {
         let adapter: any StageAdapter = Stage6Adapter(session: session)
         guard let making = adapter as? any HomeScreenMaking else {
             let notBegun = page.says(
-                "Stage 6 has no home screen yet: Stage6Adapter does not conform to HomeScreenMaking.",
-                korean: "6단계에는 아직 홈 화면이 없습니다. `Stage6Adapter`가 `HomeScreenMaking`을 채택하지 않았습니다.")
+                "\(Self.notBegun.english): Stage6Adapter does not conform to HomeScreenMaking.",
+                korean: "\(Self.notBegun.korean). `Stage6Adapter`가 `HomeScreenMaking`을 채택하지 않았습니다.")
             Issue.record("\(notBegun) \(page.start)")
             return nil
         }

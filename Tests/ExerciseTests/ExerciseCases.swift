@@ -36,13 +36,10 @@ struct ExerciseCase: Sendable, CustomTestStringConvertible {
         guard let calling = adapter as? any UserPhotosCalling else {
             let page = ExercisePage(name: "\(number)")
             let adapterName = "\(type(of: adapter))"
+            let quote = NotBegun.userPhotos(stage: number)
             let notBegun = page.says(
-                "Stage \(number) has no userPhotos(username:) yet: \(adapterName) does not conform to UserPhotosCalling.",
-                korean: """
-                    \(number)단계에는 아직 `userPhotos(username:)` 호출이 없습니다. \
-                    `\(adapterName)`가 `UserPhotosCalling`을 채택하지 않았습니다.
-                    """
-            )
+                "\(quote.english): \(adapterName) does not conform to UserPhotosCalling.",
+                korean: "\(quote.korean). `\(adapterName)`가 `UserPhotosCalling`을 채택하지 않았습니다.")
             Issue.record("\(notBegun) \(page.start)")
             return
         }

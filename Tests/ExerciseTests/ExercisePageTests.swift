@@ -94,6 +94,41 @@ struct ExercisePageTests {
         }
     }
 
+    /// What an exercise's cases say before it is begun, by its name: `2b`, or a stage's number.
+    static func notBegun(_ name: String) -> NotBegun? {
+        switch name {
+        case "2b": Exercise2b.notBegun
+        case "3b": Exercise3b.notBegun
+        case "4b": Exercise4b.notBegun
+        case "5b": Exercise5b.notBegun
+        case "6b": Exercise6b.notBegun
+        default: Int(name).map(NotBegun.userPhotos(stage:))
+        }
+    }
+
+    /// A page and its hints as one run of words, so a quote the page wraps still reads whole.
+    static func words(_ page: ExercisePage) throws -> String {
+        try (lines(page.page) + lines(page.hints)).map { $0.trimmingCharacters(in: .whitespaces) }
+            .joined(separator: " ")
+    }
+
+    @Test("each exercise's pages quote what its cases say before it is begun, as they say it")
+    func notBegunQuoted() throws {
+        for name in Self.exercises {
+            let quote = try #require(Self.notBegun(name), "exercise \(name): add it to ExercisePageTests.notBegun(_:)")
+            let english = ExercisePage(name: name, environment: ["WORKBOOK_LANGUAGE": "en"])
+            let korean = ExercisePage(name: name, environment: ["WORKBOOK_LANGUAGE": "ko"])
+            #expect(
+                try Self.words(english).contains("\"\(quote.english)\""),
+                "\(english.page) or \(english.hints) must quote what every case says first: \"\(quote.english)\"")
+            for said in [quote.korean, quote.english] {
+                #expect(
+                    try Self.words(korean).contains("\"\(said)\""),
+                    "\(korean.page) or \(korean.hints) must quote what every case says first: \"\(said)\"")
+            }
+        }
+    }
+
     @Test("each exercise's Korean page and hints number the same steps as its English ones")
     func sameSteps() throws {
         #expect(Self.exercises.count > 6, "read \(Self.exercises)")

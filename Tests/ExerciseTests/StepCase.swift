@@ -25,6 +25,20 @@ struct StepCase: Sendable, CustomTestStringConvertible {
     }
 }
 
+/// What every case of an exercise says first, before the learner has begun it, in each language:
+/// the words step 1 of its page or hints quotes (ExercisePageTests holds the pages to them).
+struct NotBegun: Sendable {
+    let english: String
+    let korean: String
+
+    /// Exercises 1 to 6: the stage has no `userPhotos(username:)` yet.
+    static func userPhotos(stage: Int) -> NotBegun {
+        NotBegun(
+            english: "Stage \(stage) has no userPhotos(username:) yet",
+            korean: "\(stage)단계에는 아직 `userPhotos(username:)` 호출이 없습니다")
+    }
+}
+
 /// An exercise's page and hints, by its name (`2b`), for the failure messages: in the learner's
 /// edition, by the rule the `kata` command reads (`Language`, in Workbench/Ladder), framed in its
 /// language. What went wrong is in that language too wherever a check words it in both; values
