@@ -158,6 +158,7 @@ enum KoreanTerms {
         RejectedVariant(
             "(?<![가-힣])(?<!지연을 )가(립|리(?![키켜킨킬킵]|지 않)|린|려(?!면|고|는|던)|릴)",
             use: "마스킹 for a secret turned into `•••`, as the code's `masking(_:)` and 개인정보 마스킹 say"),
+        RejectedVariant("(?<!워크)벤치(?!마크)", use: "벤치마크, the glossary's one word (워크벤치 is the folder's name)"),
     ]
 
     /// Korean pages whose revision is still to come, each named by its path or by the folder that
