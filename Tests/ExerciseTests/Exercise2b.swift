@@ -17,10 +17,7 @@ enum Exercise2b {
     static func calling() -> (any TokenRefreshCalling)? {
         let adapter: any StageAdapter = Stage2Adapter()
         guard let calling = adapter as? any TokenRefreshCalling else {
-            let notBegun = page.says(
-                "\(Self.notBegun.english): Stage2Adapter does not conform to TokenRefreshCalling.",
-                korean: "\(Self.notBegun.korean). `Stage2Adapter`가 `TokenRefreshCalling`을 채택하지 않았습니다.")
-            Issue.record("\(notBegun) \(page.start)")
+            Issue.record("\(notBegun.adapter("Stage2Adapter", lacks: "TokenRefreshCalling", on: page))")
             return nil
         }
         return calling

@@ -18,10 +18,7 @@ enum Exercise4b {
     static func signedIn() async throws -> (any FavoriteCalling, FakeServers, Token)? {
         let adapter: any StageAdapter = Stage4Adapter()
         guard let calling = adapter as? any FavoriteCalling else {
-            let notBegun = page.says(
-                "\(Self.notBegun.english): Stage4Adapter does not conform to FavoriteCalling.",
-                korean: "\(Self.notBegun.korean). `Stage4Adapter`가 `FavoriteCalling`을 채택하지 않았습니다.")
-            Issue.record("\(notBegun) \(page.start)")
+            Issue.record("\(notBegun.adapter("Stage4Adapter", lacks: "FavoriteCalling", on: page))")
             return nil
         }
         let fake = freshFake()

@@ -23,10 +23,7 @@ enum Exercise6b {
         let session = URLSession(configuration: FakeServers.sessionConfiguration())
         let adapter: any StageAdapter = Stage6Adapter(session: session)
         guard let making = adapter as? any HomeScreenMaking else {
-            let notBegun = page.says(
-                "\(Self.notBegun.english): Stage6Adapter does not conform to HomeScreenMaking.",
-                korean: "\(Self.notBegun.korean). `Stage6Adapter`가 `HomeScreenMaking`을 채택하지 않았습니다.")
-            Issue.record("\(notBegun) \(page.start)")
+            Issue.record("\(notBegun.adapter("Stage6Adapter", lacks: "HomeScreenMaking", on: page))")
             return nil
         }
         let fake = freshFake()

@@ -35,12 +35,9 @@ struct ExerciseCase: Sendable, CustomTestStringConvertible {
         let number = adapter.stage.number
         guard let calling = adapter as? any UserPhotosCalling else {
             let page = ExercisePage(name: "\(number)")
-            let adapterName = "\(type(of: adapter))"
-            let quote = NotBegun.userPhotos(stage: number)
-            let notBegun = page.says(
-                "\(quote.english): \(adapterName) does not conform to UserPhotosCalling.",
-                korean: "\(quote.korean). `\(adapterName)`가 `UserPhotosCalling`을 채택하지 않았습니다.")
-            Issue.record("\(notBegun) \(page.start)")
+            Issue.record(
+                "\(NotBegun.userPhotos(stage: number).adapter("\(type(of: adapter))", lacks: "UserPhotosCalling", on: page))"
+            )
             return
         }
         let language = ExercisePage(name: "\(number)").language

@@ -37,6 +37,15 @@ struct NotBegun: Sendable {
             english: "Stage \(stage) has no userPhotos(username:) yet",
             korean: "\(stage)단계에는 아직 `userPhotos(username:)` 호출이 없습니다")
     }
+
+    /// The whole message when the call site's adapter does not adopt the exercise's protocol yet,
+    /// with where to start.
+    func adapter(_ adapter: String, lacks conformance: String, on page: ExercisePage) -> String {
+        let said = page.says(
+            "\(english): \(adapter) does not conform to \(conformance).",
+            korean: "\(korean). `\(adapter)`가 `\(conformance)`을 채택하지 않았습니다.")
+        return "\(said) \(page.start)"
+    }
 }
 
 /// An exercise's page and hints, by its name (`2b`), for the failure messages: in the learner's
